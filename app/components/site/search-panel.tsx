@@ -1,0 +1,181 @@
+import { FileText, Hash, Search, X } from "lucide-react";
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import { searchSections } from "../../lib/search.ts";
+import type { SearchSection } from "../../lib/search-index.ts";
+
+type IndexState = { status: "loading" } | { status: "ready"; index: SearchSection[] } | { status: "failed" };
+
+let cachedIndex: Promise<SearchSection[]> | undefined;
+
+function loadIndex(): Promise<SearchSection[]> {
+  cachedIndex ??= fetch("/api/search.json", { headers: { Accept: "application/json" } }).then((response) => {
+    if (!response.ok) throw new Error(`search index answered ${response.status}`);
+    return response.json() as Promise<SearchSection[]>;
+  });
+  cachedIndex.catch(() => {
+    cachedIndex = undefined;
+  });
+  return cachedIndex;
+}
+
+/**
+ * The site search: a modal dialog with a combobox. Arrow keys move through the
+ * results, Enter opens one at its section, Escape closes and focus returns.
+ */
+export function SearchPanel({ open, onClose, onNavigate }: { open: boolean; onClose: () => void; onNavigate: (href: string) => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [state, setState] = useState<IndexState>({ status: "loading" });
+  const [query, setQuery] = useState("");
+  const [active, setActive] = useState(0);
+  const baseId = useId();
+  const listId = `${baseId}-results`;
+
+  // A click on the backdrop (the dialog element itself, outside its box) closes the panel.
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    const onBackdrop = (event: MouseEvent) => {
+      if (event.target === dialog) onClose();
+    };
+    dialog?.addEventListener("click", onBackdrop);
+    return () => dialog?.removeEventListener("click", onBackdrop);
+  }, [onClose]);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      inputRef.current?.select();
+      loadIndex().then(
+        (index) => setState({ status: "ready", index }),
+        () => setState({ status: "failed" }),
+      );
+    } else if (!open && dialog.open) {
+      dialog.close();
+    }
+  }, [open]);
+
+  const results = useMemo(() => (state.status === "ready" ? searchSections(state.index, query) : []), [state, query]);
+  const activeIndex = Math.min(active, Math.max(0, results.length - 1));
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      if (results.length === 0) return;
+      const step = event.key === "ArrowDown" ? 1 : -1;
+      setActive((activeIndex + step + results.length) % results.length);
+    } else if (event.key === "Home" && results.length > 0 && event.ctrlKey) {
+      setActive(0);
+    } else if (event.key === "Enter") {
+      const chosen = results[activeIndex];
+      if (chosen) {
+        event.preventDefault();
+        onNavigate(chosen.section.id);
+      }
+    }
+  };
+
+  const optionId = (index: number) => `${baseId}-option-${index}`;
+  const trimmed = query.trim();
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-label="Search the site"
+      onClose={onClose}
+      className="search-dialog m-0 mx-auto mt-[10vh] w-[calc(100%-2rem)] max-w-2xl rounded-2xl bg-white p-0 text-gray-900 shadow-2xl ring-1 ring-gray-200 backdrop:bg-gray-950/50 dark:bg-gray-900 dark:text-gray-100 dark:ring-gray-800"
+    >
+      <div className="flex items-center gap-3 border-b border-gray-200 px-4 dark:border-gray-800">
+        <Search aria-hidden="true" className="size-5 shrink-0 text-gray-500 dark:text-gray-400" />
+        <input
+          ref={inputRef}
+          type="search"
+          role="combobox"
+          aria-label="Search the site"
+          aria-expanded={results.length > 0}
+          aria-controls={listId}
+          aria-autocomplete="list"
+          aria-activedescendant={results.length > 0 ? optionId(activeIndex) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          placeholder="Search pages, products and answers…"
+          value={query}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          className="h-14 min-w-0 flex-1 bg-transparent text-base outline-none placeholder:text-gray-500 dark:placeholder:text-gray-400"
+        />
+        <button
+          type="button"
+          onClick={onClose}
+          className="inline-flex size-10 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+          aria-label="Close search"
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </div>
+      <div className="max-h-[60vh] overflow-y-auto p-2">
+        <p role="status" className="sr-only">
+          {state.status === "ready" && trimmed ? `${results.length} result${results.length === 1 ? "" : "s"}` : ""}
+        </p>
+        {state.status === "loading" ? <p className="px-3 py-6 text-sm text-gray-600 dark:text-gray-300">Loading the search index…</p> : null}
+        {state.status === "failed" ? (
+          <p className="px-3 py-6 text-sm text-gray-700 dark:text-gray-300">Search is unavailable right now. Please try again in a moment.</p>
+        ) : null}
+        {state.status === "ready" && !trimmed ? (
+          <p className="px-3 py-6 text-sm text-gray-600 dark:text-gray-300">Type a word, such as “v5”, “T-score” or “training”.</p>
+        ) : null}
+        {state.status === "ready" && trimmed && results.length === 0 ? (
+          <p className="px-3 py-6 text-sm text-gray-700 dark:text-gray-300">No results for “{trimmed}”.</p>
+        ) : null}
+        <ul id={listId} role="listbox" aria-label="Search results" className="space-y-1">
+          {results.map((result, index) => {
+            const selected = index === activeIndex;
+            const ResultIcon = result.section.level === 1 ? FileText : Hash;
+            return (
+              // Keyboard use goes through the combobox (aria-activedescendant), as the ARIA combobox pattern prescribes.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
+              <li
+                key={result.section.id}
+                id={optionId(index)}
+                role="option"
+                aria-selected={selected}
+                onMouseMove={() => setActive(index)}
+                onClick={() => onNavigate(result.section.id)}
+                className="flex cursor-pointer gap-3 rounded-lg px-3 py-3 aria-selected:bg-bdblue-50 dark:aria-selected:bg-bdblue-950"
+              >
+                <ResultIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-bdblue-700 dark:text-bdblue-300" />
+                <span className="min-w-0">
+                  <span className="block text-sm font-semibold text-gray-950 dark:text-white">
+                    {result.section.titles.length > 0 ? (
+                      <span className="font-normal text-gray-600 dark:text-gray-300">{result.section.titles.join(" › ")} › </span>
+                    ) : null}
+                    {result.section.title}
+                  </span>
+                  <span className="mt-1 block text-sm text-gray-700 dark:text-gray-300">
+                    {result.snippet.map((part, partIndex) =>
+                      part.match ? (
+                        <mark key={partIndex} className="rounded-sm bg-bdblue-100 text-inherit dark:bg-bdblue-900">
+                          {part.text}
+                        </mark>
+                      ) : (
+                        <span key={partIndex}>{part.text}</span>
+                      ),
+                    )}
+                  </span>
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+      <p className="hidden border-t border-gray-200 px-4 py-2 text-xs text-gray-600 sm:block dark:border-gray-800 dark:text-gray-300">
+        <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move, <kbd className="font-sans">Enter</kbd> to open,{" "}
+        <kbd className="font-sans">Esc</kbd> to close
+      </p>
+    </dialog>
+  );
+}

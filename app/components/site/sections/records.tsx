@@ -1,0 +1,212 @@
+import { Info, MapPin, Phone, Mail, TriangleAlert } from "lucide-react";
+import type { RenderedSection } from "../../../../content/render.ts";
+import { ButtonLink } from "../../ui/button.tsx";
+import { cn } from "../../ui/cn.ts";
+import { Markdown } from "./section-frame.tsx";
+
+type Of<T extends RenderedSection["type"]> = Extract<RenderedSection, { type: T }>;
+
+export function Specs({ section }: { section: Of<"specs"> }) {
+  return (
+    <div className="grid gap-8 md:grid-cols-2">
+      {section.groups.map((group) => (
+        <div key={group.name} className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+          <h3 className="text-base font-semibold text-gray-950 dark:text-white">{group.name}</h3>
+          <dl className="mt-4 divide-y divide-gray-100 dark:divide-gray-800">
+            {group.rows.map((row) => (
+              <div key={row.label} className="grid grid-cols-5 gap-4 py-3 text-sm">
+                <dt className="col-span-2 font-medium text-gray-600 dark:text-gray-300">{row.label}</dt>
+                <dd className="col-span-3 text-gray-950 dark:text-white">{row.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+export function Comparison({ section }: { section: Of<"comparison"> }) {
+  return (
+    // A scrollable region must be reachable by keyboard (WCAG 2.1.1), so it takes focus.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <div className="overflow-x-auto rounded-2xl border border-gray-200 dark:border-gray-800" tabIndex={0} role="region" aria-label={section.caption}>
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{section.caption}</caption>
+        <thead className="bg-gray-50 dark:bg-gray-900">
+          <tr>
+            <td className="px-4 py-3" />
+            {section.columns.map((column) => (
+              <th key={column} scope="col" className="px-4 py-3 font-semibold text-gray-950 dark:text-white">
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-gray-100 bg-white dark:divide-gray-800 dark:bg-gray-950">
+          {section.rows.map((row) => (
+            <tr key={row.label}>
+              <th scope="row" className="px-4 py-3 font-medium text-gray-600 dark:text-gray-300">
+                {row.label}
+              </th>
+              {row.values.map((value, index) => (
+                <td key={`${row.label}-${index}`} className="px-4 py-3 text-gray-950 dark:text-white">
+                  {value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+export function Notice({ section }: { section: Of<"notice"> }) {
+  const caution = section.tone === "caution";
+  const ToneIcon = caution ? TriangleAlert : Info;
+  return (
+    <div
+      className={cn(
+        "flex gap-4 rounded-2xl border p-6",
+        caution
+          ? "border-amber-300 bg-amber-50 dark:border-amber-700 dark:bg-amber-950/40"
+          : "border-bdblue-200 bg-bdblue-50 dark:border-bdblue-800 dark:bg-bdblue-950/50",
+      )}
+    >
+      <ToneIcon
+        aria-hidden="true"
+        className={cn("mt-1 size-6 shrink-0", caution ? "text-amber-700 dark:text-amber-300" : "text-bdblue-700 dark:text-bdblue-300")}
+      />
+      <Markdown html={section.body} className="text-gray-800 dark:text-gray-200" />
+    </div>
+  );
+}
+
+export function Cta({ section }: { section: Of<"cta"> }) {
+  return (
+    <div className="flex flex-col items-start gap-6 sm:flex-row sm:items-center sm:justify-between">
+      <Markdown html={section.body} className="max-w-2xl text-lg" />
+      <div className="flex shrink-0 flex-wrap gap-4">
+        {section.actions.map((action) => (
+          <ButtonLink key={action.to} to={action.to} variant={action.variant} size="lg">
+            {action.label}
+          </ButtonLink>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function SampleNote({ children }: { children: string }) {
+  return (
+    <p className="mb-6 inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+      <Info aria-hidden="true" className="size-4" />
+      {children}
+    </p>
+  );
+}
+
+export function Testimonials({ section }: { section: Of<"testimonials"> }) {
+  return (
+    <>
+      {section.sample ? <SampleNote>Illustrative samples, not real customer quotes</SampleNote> : null}
+      <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
+        {section.items.map((item) => (
+          <li key={item.name} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+            <figure className="flex flex-1 flex-col">
+              <blockquote className="flex-1 text-base leading-7 text-gray-800 dark:text-gray-200">
+                <p>“{item.quote}”</p>
+              </blockquote>
+              <figcaption className="mt-6 border-t border-gray-100 pt-4 text-sm dark:border-gray-800">
+                <span className="block font-semibold text-gray-950 dark:text-white">{item.name}</span>
+                <span className="text-gray-600 dark:text-gray-300">
+                  {item.role}
+                  {item.organization ? `, ${item.organization}` : ""}
+                </span>
+                {section.sample ? <span className="sr-only"> (sample quote)</span> : null}
+              </figcaption>
+            </figure>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function Research({ section }: { section: Of<"research"> }) {
+  return (
+    <>
+      {section.sample ? <SampleNote>Sample entries showing the register format, not published results</SampleNote> : null}
+      <ul className="space-y-4">
+        {section.items.map((item) => (
+          <li key={item.title} className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+            <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
+              <span className="rounded-full bg-bdblue-50 px-2.5 py-1 text-bdblue-800 dark:bg-bdblue-950 dark:text-bdblue-200">{item.kind}</span>
+              <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-800 dark:bg-gray-800 dark:text-gray-200">{item.status}</span>
+              <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-800 dark:bg-gray-800 dark:text-gray-200">Device: {item.device}</span>
+              <span className="text-gray-600 dark:text-gray-300">{item.year}</span>
+              {section.sample ? (
+                <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Sample</span>
+              ) : null}
+            </div>
+            <h3 className="mt-3 text-lg font-semibold text-gray-950 dark:text-white">{item.title}</h3>
+            <Markdown html={item.summary} className="mt-2" />
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export function Locations({ section }: { section: Of<"locations"> }) {
+  return (
+    <ul className="grid gap-6 md:grid-cols-2">
+      {section.items.map((item) => (
+        <li key={item.name} className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+          <p className="text-xs font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">{item.kind}</p>
+          <h3 className="mt-2 text-lg font-semibold text-gray-950 dark:text-white">{item.name}</h3>
+          <address className="mt-3 flex gap-2 text-sm leading-6 text-gray-700 not-italic dark:text-gray-300">
+            <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
+            <span>
+              {item.addressLines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+              <span className="block">{item.country}</span>
+            </span>
+          </address>
+          <ul className="mt-3 space-y-1 text-sm">
+            {item.phone ? (
+              <li className="flex items-center gap-2">
+                <Phone aria-hidden="true" className="size-4 text-gray-500 dark:text-gray-400" />
+                <a className="rounded text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300" href={`tel:${item.phone.replace(/[^+0-9]/g, "")}`}>
+                  {item.phone}
+                </a>
+              </li>
+            ) : null}
+            {item.email ? (
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden="true" className="size-4 text-gray-500 dark:text-gray-400" />
+                <a className="rounded text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300" href={`mailto:${item.email}`}>
+                  {item.email}
+                </a>
+              </li>
+            ) : null}
+          </ul>
+          {item.hours ? <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">{item.hours}</p> : null}
+          {item.services.length > 0 ? (
+            <ul className="mt-4 flex flex-wrap gap-2" aria-label={`Services at ${item.name}`}>
+              {item.services.map((service) => (
+                <li key={service} className="rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+                  {service}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

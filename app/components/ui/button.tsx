@@ -1,0 +1,47 @@
+import type { ComponentProps, ReactNode } from "react";
+import { Link } from "react-router";
+import { cn } from "./cn.ts";
+
+export type ButtonVariant = "primary" | "secondary" | "ghost";
+export type ButtonSize = "md" | "lg";
+
+const base =
+  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+
+const variants: Record<ButtonVariant, string> = {
+  primary:
+    "bg-bdblue-600 text-white shadow-sm hover:bg-bdblue-700 dark:bg-bdblue-400 dark:text-gray-950 dark:hover:bg-bdblue-300",
+  secondary:
+    "bg-white text-gray-900 ring-1 ring-gray-300 ring-inset hover:bg-gray-50 dark:bg-gray-900 dark:text-white dark:ring-gray-700 dark:hover:bg-gray-800",
+  ghost: "text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white",
+};
+
+const sizes: Record<ButtonSize, string> = {
+  md: "min-h-11 px-4 text-sm",
+  lg: "min-h-12 px-6 text-base",
+};
+
+export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string): string {
+  return cn(base, variants[variant], sizes[size], extra);
+}
+
+type ButtonLinkProps = Omit<ComponentProps<typeof Link>, "className"> & {
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+  children: ReactNode;
+};
+
+export function ButtonLink({ variant, size, className, children, ...props }: ButtonLinkProps) {
+  return (
+    <Link {...props} className={buttonClasses(variant, size, className)}>
+      {children}
+    </Link>
+  );
+}
+
+type ButtonProps = ComponentProps<"button"> & { variant?: ButtonVariant; size?: ButtonSize };
+
+export function Button({ variant, size, className, type = "button", ...props }: ButtonProps) {
+  return <button type={type} {...props} className={buttonClasses(variant, size, className)} />;
+}

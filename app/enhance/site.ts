@@ -1,0 +1,14 @@
+import { initColorModeSwitch } from "./color-mode-switch.ts";
+import { initCurrentYear } from "./current-year.ts";
+import { initMobilePanel } from "./mobile-panel.ts";
+import { initNavHover } from "./nav-hover.ts";
+import { initSearchTrigger } from "./search-trigger.ts";
+import { initToaster } from "./toaster.ts";
+
+/** Enhancements for the prerendered public pages, which ship no React runtime at load. */
+initColorModeSwitch();
+initNavHover();
+initMobilePanel();
+initSearchTrigger();
+initCurrentYear();
+initToaster();

@@ -1,0 +1,28 @@
+import { data, isRouteErrorResponse } from "react-router";
+import { errorScreen, notFoundMessage, validationFailedMessage, type ErrorScreen } from "./error-message.ts";
+
+/** The body of a thrown error response: `name` is shown as the heading, `message` below it. */
+export type ErrorPayload = { name?: string; message?: string };
+
+/** Spec §8 "No route matches": 404, 'Page not found: {fullPath}'. */
+export function notFound(path: string) {
+  return data<ErrorPayload>({ name: notFoundMessage(path) }, { status: 404 });
+}
+
+/** Spec §5: a route's validate step failed; 404 unless another status is supplied. */
+export function validationFailed(path: string, status = 404) {
+  return data<ErrorPayload>({ name: validationFailedMessage(path) }, { status });
+}
+
+export function errorScreenFor(error: unknown): ErrorScreen {
+  if (isRouteErrorResponse(error)) {
+    const payload: ErrorPayload = typeof error.data === "object" && error.data !== null ? (error.data as ErrorPayload) : {};
+    const name = payload.name ?? (typeof error.data === "string" ? error.data : error.statusText);
+    return errorScreen({ statusCode: error.status, name, message: payload.message ?? name });
+  }
+  return errorScreen({
+    statusCode: 500,
+    name: "Something went wrong",
+    message: "The page could not be shown because of a problem on our side. Please try again in a moment.",
+  });
+}

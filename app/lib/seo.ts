@@ -1,0 +1,70 @@
+import type { MetaDescriptor } from "react-router";
+import { errorPageDescription, errorPageTitle } from "./error-message.ts";
+import { pageTitle, site } from "./site.ts";
+
+export function absoluteUrl(path: string): string {
+  return new URL(path, site.company.url).toString();
+}
+
+const socialImage = absoluteUrl("/social-card.png");
+
+export function organizationJsonLd() {
+  const { company, brand, links } = site;
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: company.legalName,
+    alternateName: brand.name,
+    url: company.url,
+    logo: absoluteUrl("/favicon.svg"),
+    email: company.email,
+    telephone: company.phone,
+    address: {
+      "@type": "PostalAddress",
+      streetAddress: company.address.street,
+      addressLocality: company.address.locality,
+      addressRegion: company.address.region,
+      postalCode: company.address.postalCode,
+      addressCountry: company.address.country,
+    },
+    sameAs: Object.values(links.social),
+  };
+}
+
+/** Title, description, canonical URL, Open Graph and Twitter cards, and JSON-LD for one page. */
+export function pageMeta(input: {
+  title: string;
+  description: string;
+  path: string;
+  jsonLd?: object[];
+}): MetaDescriptor[] {
+  const title = pageTitle(input.title);
+  const url = absoluteUrl(input.path);
+  return [
+    { title },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: url },
+    { property: "og:type", content: "website" },
+    { property: "og:site_name", content: site.brand.name },
+    { property: "og:title", content: title },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: url },
+    { property: "og:image", content: socialImage },
+    { property: "og:image:width", content: "1200" },
+    { property: "og:image:height", content: "630" },
+    { property: "og:image:alt", content: `${site.brand.name}: ${site.brand.tagline}` },
+    { name: "twitter:card", content: "summary_large_image" },
+    { name: "twitter:title", content: title },
+    { name: "twitter:description", content: input.description },
+    { name: "twitter:image", content: socialImage },
+    ...[organizationJsonLd(), ...(input.jsonLd ?? [])].map((json) => ({ "script:ld+json": json })),
+  ];
+}
+
+export function errorMeta(): MetaDescriptor[] {
+  return [
+    { title: errorPageTitle },
+    { name: "description", content: errorPageDescription },
+    { name: "robots", content: "noindex" },
+  ];
+}

@@ -1,0 +1,54 @@
+import type { RenderedPage } from "../../content/render.ts";
+import { htmlToText } from "../../content/text.ts";
+import { absoluteUrl } from "./seo.ts";
+import { productByKey, site } from "./site.ts";
+
+function product(key: "v4" | "v5", page: RenderedPage) {
+  const info = productByKey(key);
+  if (!info) throw new Error(`content/site.yaml has no product ${key}`);
+  const specs = page.sections.flatMap((section) =>
+    section.type === "specs" ? section.groups.flatMap((group) => group.rows) : [],
+  );
+  return {
+    "@context": "https://schema.org",
+    "@type": "Product",
+    name: info.name,
+    description: page.description,
+    url: absoluteUrl(`/products/${key}`),
+    image: absoluteUrl("/social-card.png"),
+    category: "Bone densitometer (quantitative ultrasound)",
+    brand: { "@type": "Brand", name: site.brand.name },
+    manufacturer: { "@type": "Organization", name: site.company.legalName, url: site.company.url },
+    additionalProperty: specs.map((row) => ({ "@type": "PropertyValue", name: row.label, value: row.value })),
+  };
+}
+
+function faqPage(page: RenderedPage) {
+  return {
+    "@context": "https://schema.org",
+    "@type": "FAQPage",
+    mainEntity: page.sections.flatMap((section) =>
+      section.type === "faq"
+        ? section.items.map((item) => ({
+            "@type": "Question",
+            name: item.question,
+            acceptedAnswer: { "@type": "Answer", text: htmlToText(item.answer.__html) },
+          }))
+        : [],
+    ),
+  };
+}
+
+/** The JSON-LD a page asks for in its content file, besides the site-wide Organization. */
+export function structuredData(page: RenderedPage): object[] {
+  return page.structuredData.map((kind) => {
+    switch (kind) {
+      case "Product:v4":
+        return product("v4", page);
+      case "Product:v5":
+        return product("v5", page);
+      case "FAQPage":
+        return faqPage(page);
+    }
+  });
+}

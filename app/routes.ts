@@ -1,0 +1,34 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/**
+ * The route table, written out to mirror spec §2. Every marketing page is the same
+ * content-driven module, told apart by its route id; its words live in content/pages.
+ */
+const page = "routes/site/content-page.tsx";
+
+export default [
+  layout("layouts/default.tsx", [
+    index(page, { id: "site/home" }),
+    route("about", page, { id: "site/about" }),
+    route("about/contact", page, { id: "site/about-contact" }),
+    route("about/faq", page, { id: "site/about-faq" }),
+    route("about/get-certified", page, { id: "site/about-get-certified" }),
+    route("about/:product", "routes/site/about-product.tsx"),
+    route("business", page, { id: "site/business" }),
+    route("consumer", page, { id: "site/consumer" }),
+    route("health-conditions", page, { id: "site/health-conditions" }),
+    route("health-conditions/bone-health", page, { id: "site/health-bone-health" }),
+    route("health-conditions/type-2-diabetes", page, { id: "site/health-type-2-diabetes" }),
+    route("locations", page, { id: "site/locations" }),
+    route("products", page, { id: "site/products" }),
+    route("products/v4", page, { id: "site/products-v4" }),
+    route("products/v5", page, { id: "site/products-v5" }),
+    route("research", page, { id: "site/research" }),
+    route("testimonials", page, { id: "site/testimonials" }),
+    route("v5", "routes/site/v5.ts"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+  route("api/search.json", "routes/resources/search-index.ts"),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+] satisfies RouteConfig;

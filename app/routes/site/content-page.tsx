@@ -1,0 +1,27 @@
+import { PageView } from "../../components/site/sections/page-view.tsx";
+import { getPage } from "../../lib/content.server.ts";
+import { notFound } from "../../lib/route-error.ts";
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { errorMeta, pageMeta } from "../../lib/seo.ts";
+import { structuredData } from "../../lib/structured-data.server.ts";
+import type { Route } from "./+types/content-page";
+
+export const handle: RouteHandle = { hydrate: false };
+
+export function loader({ url }: Route.LoaderArgs) {
+  // Prerendering asks for "/about/"; the page is "/about".
+  const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
+  const page = getPage(path);
+  if (!page) throw notFound(path);
+  return { page, forcedColorMode: page.colorMode, jsonLd: structuredData(page) };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (error) return errorMeta();
+  const { page, jsonLd } = loaderData;
+  return pageMeta({ title: page.title, description: page.description, path: page.path, jsonLd });
+};
+
+export default function ContentPage({ loaderData }: Route.ComponentProps) {
+  return <PageView page={loaderData.page} />;
+}

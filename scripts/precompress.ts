@@ -1,0 +1,25 @@
+/** Writes .br and .gz next to every compressible build file, so the server never compresses them per request. */
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+
+const clientDir = new URL("../build/client/", import.meta.url).pathname;
+const compressible = /\.(js|css|svg|json|xml|txt|webmanifest|data)$/;
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]))),
+  );
+  return nested.flat();
+}
+
+let count = 0;
+for (const file of await walk(clientDir)) {
+  if (!compressible.test(file) || (await stat(file)).size < 1024) continue;
+  const content = await readFile(file);
+  await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+  await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
+  count += 1;
+}
+console.log(`precompressed ${count} files (brotli and gzip)`);

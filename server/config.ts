@@ -1,0 +1,59 @@
+import { z } from "zod";
+
+/** Every environment variable the server reads, parsed and typed in one place. */
+const booleanish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((value) => value === "true" || value === "1" || value === "yes");
+
+const schema = z.object({
+  NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => new URL(value).pathname === "/", "must be an origin without a path, e.g. https://www.example.com")
+    .optional(),
+  TRUST_PROXY: booleanish.default(false),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  BUILD_DIR: z.string().min(1).default("build"),
+});
+
+export type Config = {
+  env: "production" | "development" | "test";
+  host: string;
+  port: number;
+  /** The origin visitors use; http://localhost:{port} unless PUBLIC_URL says otherwise. */
+  publicUrl: URL;
+  /** Served over https (directly or behind a TLS-terminating proxy): HSTS and Secure cookies apply. */
+  https: boolean;
+  trustProxy: boolean;
+  shutdownTimeoutMs: number;
+  logLevel: "debug" | "info" | "warn" | "error";
+  buildDir: string;
+};
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const values = result.data;
+  const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
+  return {
+    env: values.NODE_ENV,
+    host: values.HOST,
+    port: values.PORT,
+    publicUrl,
+    https: publicUrl.protocol === "https:",
+    trustProxy: values.TRUST_PROXY,
+    shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    logLevel: values.LOG_LEVEL,
+    buildDir: values.BUILD_DIR,
+  };
+}

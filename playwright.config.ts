@@ -34,6 +34,6 @@ export default defineConfig({
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn" },
+    env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BUILD_DIR: process.env.BUILD_DIR ?? "build" },
   },
 });

@@ -54,7 +54,9 @@ describe("parsePage (YAML)", () => {
   });
 
   it("reports a missing hero.title with the file name and the field path", () => {
-    const raw = ["path: /about", "title: About us", `description: ${description}`, "hero:", "  lead: Who we are."].join("\n");
+    const raw = ["path: /about", "title: About us", `description: ${description}`, "hero:", "  lead: Who we are."].join(
+      "\n",
+    );
     const message = contentError(() => parsePages({ "about/index.yaml": raw }));
     expect(message).toMatch(/^content\/pages\/about\/index\.yaml\b/);
     expect(message).toMatch(/^ {2}hero\.title: .+$/m);

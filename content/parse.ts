@@ -42,7 +42,7 @@ function markdownPage(fileName: string, raw: string): unknown {
   const match = /^---\r?\n([\s\S]*?)\r?\n---\r?\n?([\s\S]*)$/.exec(raw);
   if (!match) throw new ContentError(`${fileName} needs YAML frontmatter between --- lines`);
   const front = readYaml(fileName, match[1] ?? "");
-  if (typeof front !== "object" || front === null) {
+  if (typeof front !== "object" || front === null || Array.isArray(front)) {
     throw new ContentError(`${fileName}: frontmatter must be a mapping`);
   }
   const body = (match[2] ?? "").trim();

@@ -32,7 +32,9 @@ describe("renderMarkdown", () => {
   });
 
   it("keeps mailto: links without opening a new tab", () => {
-    expect(renderMarkdown("[Write](mailto:info@densara.example)")).toBe('<p><a href="mailto:info@densara.example">Write</a></p>');
+    expect(renderMarkdown("[Write](mailto:info@densara.example)")).toBe(
+      '<p><a href="mailto:info@densara.example">Write</a></p>',
+    );
   });
 
   it("strips <script> elements together with their content", () => {
@@ -123,7 +125,14 @@ describe("renderPage", () => {
       items: [{ question: "Why *this*?", answer: { __html: "<p>Because <strong>that</strong>.</p>" } }],
     });
     expect(rendered.sections[2]).toMatchObject({
-      items: [{ title: "A *study*", summary: { __html: "<p>Summary <em>one</em></p>" }, year: 2026, kind: "Validation study" }],
+      items: [
+        {
+          title: "A *study*",
+          summary: { __html: "<p>Summary <em>one</em></p>" },
+          year: 2026,
+          kind: "Validation study",
+        },
+      ],
       sample: true,
     });
   });

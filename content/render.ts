@@ -30,7 +30,7 @@ export function renderMarkdown(markdown: string): string {
     transformTags: {
       a: (tagName, original) => {
         const href = original.href ?? "";
-        const external = /^https:/.test(href);
+        const external = /^https:/i.test(href);
         const attribs: Record<string, string> = external ? { href, target: "_blank", rel: "noopener noreferrer" } : { href };
         return { tagName, attribs };
       },

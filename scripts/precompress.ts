@@ -3,7 +3,7 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-const clientDir = new URL("../build/client/", import.meta.url).pathname;
+const clientDir = new URL(`../${process.env.BUILD_DIR ?? "build"}/client/`, import.meta.url).pathname;
 const compressible = /\.(js|css|svg|json|xml|txt|webmanifest|data)$/;
 
 async function walk(dir: string): Promise<string[]> {

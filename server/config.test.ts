@@ -70,3 +70,20 @@ describe("loadConfig", () => {
     expect(message).toMatch(/^ {2}LOG_LEVEL: /m);
   });
 });
+
+describe("loadConfig: strict values", () => {
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ PORT: "" }).port).toBe(3000);
+  });
+
+  it.each(["0x50", "1e3", "80.5", " 80"])("rejects PORT=%s, which is not a plain whole number", (port) => {
+    expect(configError({ PORT: port })).toContain("PORT");
+  });
+
+  it.each(["https://example.com/?a=1", "https://example.com/#top", "https://user:pass@example.com"])(
+    "rejects PUBLIC_URL=%s, which is more than an origin",
+    (url) => {
+      expect(configError({ PUBLIC_URL: url })).toContain("PUBLIC_URL");
+    },
+  );
+});

@@ -8,10 +8,15 @@ const booleanish = z
 const schema = z.object({
   NODE_ENV: z.enum(["production", "development", "test"]).default("production"),
   HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  PORT: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(65535))
+    .default(3000),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
-    .refine((value) => new URL(value).pathname === "/", "must be an origin without a path, e.g. https://www.example.com")
+    .refine((value) => new URL(value).origin === value.replace(/\/$/, ""), "must be an origin only (scheme, host and port), e.g. https://www.example.com")
     .optional(),
   TRUST_PROXY: booleanish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
@@ -38,7 +43,9 @@ export class ConfigError extends Error {
 }
 
 export function loadConfig(env: Record<string, string | undefined>): Config {
-  const result = schema.safeParse(env);
+  // An empty variable (PORT=) means "not set", as in most deployment tools.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ""));
+  const result = schema.safeParse(present);
   if (!result.success) {
     const lines = result.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

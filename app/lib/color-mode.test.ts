@@ -33,7 +33,9 @@ type Env = {
   mediaQueries: string[];
 };
 
-function installFakeDom(options: { systemDark?: boolean; stored?: string; storageBlocked?: boolean; forced?: string } = {}): Env {
+function installFakeDom(
+  options: { systemDark?: boolean; stored?: string; storageBlocked?: boolean; forced?: string } = {},
+): Env {
   const root = new FakeRoot();
   if (options.forced !== undefined) root.dataset.forceColorMode = options.forced;
   const storage = new Map<string, string>();
@@ -188,7 +190,8 @@ describe("colorModeScript", () => {
   const run = (script: string) => {
     // The script is what the document head runs; evaluate it as the browser would.
     // eslint-disable-next-line @typescript-eslint/no-implied-eval
-    new Function(script)();
+    const headScript = new Function(script) as () => void;
+    headScript();
   };
 
   it("evaluates and applies the mode stored under the nuxt-color-mode key", () => {

@@ -129,6 +129,6 @@ export const socialLinks: { network: SocialNetwork; label: string; to: string }[
 /** True when `path` is the link's page; a group is active when one of its links is. */
 export function isActive(link: NavigationLink, path: string): boolean {
   if (link.target === "_blank") return false;
-  if (isGroup(link)) return link.children.some((child) => isActive(child, path));
+  if (isGroup(link)) return path === link.to || link.children.some((child) => isActive(child, path));
   return path === link.to;
 }

@@ -4,7 +4,9 @@ import { forcedColorMode, shouldHydrate } from "./route-handle.ts";
 describe("shouldHydrate", () => {
   it("hydrates when no route says otherwise", () => {
     expect(shouldHydrate([])).toBe(true);
-    expect(shouldHydrate([{ handle: undefined }, { handle: { hydrate: true } }, { handle: "not an object" }])).toBe(true);
+    expect(shouldHydrate([{ handle: undefined }, { handle: { hydrate: true } }, { handle: "not an object" }])).toBe(
+      true,
+    );
   });
 
   it("does not hydrate when any matched route sets hydrate: false", () => {
@@ -29,16 +31,24 @@ describe("forcedColorMode", () => {
 
   it("the deepest route that forces a mode wins", () => {
     expect(forcedColorMode([{ handle: { colorMode: "dark" } }, { handle: { colorMode: "light" } }])).toBe("light");
-    expect(forcedColorMode([{ loaderData: { forcedColorMode: "light" } }, { handle: { colorMode: "dark" } }])).toBe("dark");
-    expect(forcedColorMode([{ handle: { colorMode: "light" } }, { loaderData: { forcedColorMode: "dark" } }])).toBe("dark");
+    expect(forcedColorMode([{ loaderData: { forcedColorMode: "light" } }, { handle: { colorMode: "dark" } }])).toBe(
+      "dark",
+    );
+    expect(forcedColorMode([{ handle: { colorMode: "light" } }, { loaderData: { forcedColorMode: "dark" } }])).toBe(
+      "dark",
+    );
   });
 
   it("a deeper route that forces nothing leaves a parent's mode in place", () => {
-    expect(forcedColorMode([{ handle: { colorMode: "dark" } }, { handle: {}, loaderData: { forcedColorMode: undefined } }])).toBe("dark");
+    expect(
+      forcedColorMode([{ handle: { colorMode: "dark" } }, { handle: {}, loaderData: { forcedColorMode: undefined } }]),
+    ).toBe("dark");
   });
 
   it("on one route, loader data takes precedence over the handle", () => {
-    expect(forcedColorMode([{ handle: { colorMode: "dark" }, loaderData: { forcedColorMode: "light" } }])).toBe("light");
+    expect(forcedColorMode([{ handle: { colorMode: "dark" }, loaderData: { forcedColorMode: "light" } }])).toBe(
+      "light",
+    );
   });
 
   it("passes 'system' through so the head script can warn about it", () => {

@@ -11,19 +11,51 @@ export function queryTerms(query: string): string[] {
   return [...new Set(normalize(query).split(/[^a-z0-9]+/).filter((term) => term.length > 0))];
 }
 
-/** A window of the text around the first matched term, with every term marked. */
+/** Folds case and accents, and remembers where each folded character came from in the original. */
+function foldWithPositions(text: string): { folded: string; origin: number[] } {
+  let folded = "";
+  const origin: number[] = [];
+  for (let index = 0; index < text.length; index += 1) {
+    const piece = normalize(text.charAt(index));
+    folded += piece;
+    for (let k = 0; k < piece.length; k += 1) origin.push(index);
+  }
+  origin.push(text.length);
+  return { folded, origin };
+}
+
+/** A window of the text around the first matched term, with every term marked (accents and case ignored). */
 export function snippet(text: string, terms: string[], radius = 60): SnippetPart[] {
-  const lower = normalize(text);
-  const first = Math.min(...terms.map((term) => lower.indexOf(term)).filter((index) => index >= 0));
-  const start = Number.isFinite(first) ? Math.max(0, first - radius) : 0;
-  const end = Math.min(text.length, (Number.isFinite(first) ? first : 0) + radius * 2);
-  const windowText = `${start > 0 ? "…" : ""}${text.slice(start, end)}${end < text.length ? "…" : ""}`;
-  if (terms.length === 0) return [{ text: windowText, match: false }];
-  const pattern = new RegExp(`(${terms.map((term) => term.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})`, "gi");
-  return windowText
-    .split(pattern)
-    .filter((part) => part.length > 0)
-    .map((part) => ({ text: part, match: terms.includes(normalize(part)) }));
+  const { folded, origin } = foldWithPositions(text);
+  const ranges: [number, number][] = [];
+  for (const term of terms) {
+    for (let at = folded.indexOf(term); at !== -1; at = folded.indexOf(term, at + term.length)) {
+      ranges.push([origin[at] ?? 0, origin[at + term.length] ?? text.length]);
+    }
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const first = ranges[0]?.[0] ?? 0;
+  const start = Math.max(0, first - radius);
+  const end = Math.min(text.length, first + radius * 2);
+  const parts: SnippetPart[] = start > 0 ? [{ text: "…", match: false }] : [];
+  let cursor = start;
+  for (const [from, to] of ranges) {
+    if (to <= cursor || from >= end) continue;
+    const clippedFrom = Math.max(from, cursor);
+    if (clippedFrom > cursor) parts.push({ text: text.slice(cursor, clippedFrom), match: false });
+    const clippedTo = Math.min(to, end);
+    parts.push({ text: text.slice(clippedFrom, clippedTo), match: true });
+    cursor = clippedTo;
+  }
+  if (cursor < end) parts.push({ text: text.slice(cursor, end), match: false });
+  if (end < text.length) parts.push({ text: "…", match: false });
+  return parts.reduce<SnippetPart[]>((merged, part) => {
+    const last = merged.at(-1);
+    if (part.text.length === 0) return merged;
+    if (last && last.match === part.match) last.text += part.text;
+    else merged.push({ ...part });
+    return merged;
+  }, []);
 }
 
 /**

@@ -176,7 +176,12 @@ describe("toast store", () => {
     store.add({ id: "b", title: "Other" });
     advanceTo(3000);
     store.add({ id: "a", title: "New" });
-    expect(store.list().filter((toast) => toast.id === "a").map((toast) => toast.title)).toEqual(["New"]);
+    expect(
+      store
+        .list()
+        .filter((toast) => toast.id === "a")
+        .map((toast) => toast.title),
+    ).toEqual(["New"]);
     advanceTo(5000);
     expect(ids(store.list())).toEqual(["a"]);
     advanceTo(7999);

@@ -16,7 +16,8 @@ describe("inlineScriptHashes", () => {
   });
 
   it("ignores scripts with a src, and empty scripts", () => {
-    const html = '<script src="/assets/site.js"></script><script type="module" src="/a.js" nonce="x"></script><script></script><script>ok()</script>';
+    const html =
+      '<script src="/assets/site.js"></script><script type="module" src="/a.js" nonce="x"></script><script></script><script>ok()</script>';
     expect(inlineScriptHashes(html)).toEqual([sha256("ok()")]);
   });
 

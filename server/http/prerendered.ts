@@ -11,7 +11,7 @@ export type PrerenderedPage = {
   scriptHashes: string[];
 };
 
-const inlineScript = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+const inlineScript = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();

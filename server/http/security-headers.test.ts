@@ -56,7 +56,9 @@ describe("applySecurityHeaders", () => {
   });
 
   it("the permissions policy turns off camera, microphone and geolocation", () => {
-    expect(permissionsPolicy.split(", ")).toEqual(expect.arrayContaining(["camera=()", "microphone=()", "geolocation=()"]));
+    expect(permissionsPolicy.split(", ")).toEqual(
+      expect.arrayContaining(["camera=()", "microphone=()", "geolocation=()"]),
+    );
   });
 
   it("sends HSTS only over https", () => {

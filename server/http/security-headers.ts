@@ -43,7 +43,6 @@ export const permissionsPolicy = [
   "payment=()",
   "usb=()",
   "serial=()",
-  "bluetooth=()",
   "hid=()",
   "accelerometer=()",
   "gyroscope=()",

@@ -80,7 +80,7 @@ function ColorModeSwitch() {
       <button
         type="button"
         popoverTarget="color-mode-menu"
-        className={buttonClasses("ghost", "md", "w-11 px-0 [anchor-name:--color-mode]")}
+        className={buttonClasses("ghost", "icon", "[anchor-name:--color-mode]")}
         aria-label="Color mode"
         title="Color mode"
       >
@@ -129,7 +129,7 @@ function MobilePanel({ path }: { path: string }) {
           type="button"
           popoverTarget="mobile-panel"
           popoverTargetAction="hide"
-          className={buttonClasses("ghost", "md", "w-11 px-0")}
+          className={buttonClasses("ghost", "icon")}
           aria-label="Close menu"
         >
           <X aria-hidden="true" className="size-6" />
@@ -211,7 +211,7 @@ export function Header() {
             type="button"
             data-search-open
             aria-keyshortcuts="Control+K Meta+K"
-            className={cn("js-only", buttonClasses("ghost", "md", "w-11 px-0 xl:w-auto xl:px-3"))}
+            className={cn("js-only", buttonClasses("ghost", "icon", "xl:w-auto xl:px-3"))}
             aria-label="Search the site"
           >
             <Search aria-hidden="true" className="size-5" />
@@ -228,7 +228,7 @@ export function Header() {
           <button
             type="button"
             popoverTarget="mobile-panel"
-            className={buttonClasses("ghost", "md", "w-11 px-0 lg:hidden")}
+            className={buttonClasses("ghost", "icon", "lg:hidden")}
             aria-label="Open menu"
           >
             <Menu aria-hidden="true" className="size-6" />

@@ -90,7 +90,8 @@ export function SearchPanel({ open, onClose, onNavigate }: { open: boolean; onCl
         <Search aria-hidden="true" className="size-5 shrink-0 text-gray-500 dark:text-gray-400" />
         <input
           ref={inputRef}
-          type="search"
+          type="text"
+          enterKeyHint="search"
           role="combobox"
           aria-label="Search the site"
           aria-expanded={results.length > 0}

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { cn } from "./cn.ts";
 
 export type ButtonVariant = "primary" | "secondary" | "ghost";
-export type ButtonSize = "md" | "lg";
+export type ButtonSize = "md" | "lg" | "icon";
 
 const base =
   "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
@@ -19,6 +19,7 @@ const variants: Record<ButtonVariant, string> = {
 const sizes: Record<ButtonSize, string> = {
   md: "min-h-11 px-4 text-sm",
   lg: "min-h-12 px-6 text-base",
+  icon: "size-11 shrink-0",
 };
 
 export function buttonClasses(variant: ButtonVariant = "primary", size: ButtonSize = "md", extra?: string): string {

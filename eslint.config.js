@@ -5,7 +5,7 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "data/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "bench-results/"] },
+  { ignores: ["build/", "build-*/", "data/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "bench-results/"] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {

@@ -1,5 +1,5 @@
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { RouterContextProvider, createRequestHandler, type RouterContext, type ServerBuild } from "react-router";
 import type { Config } from "../config.ts";
@@ -95,10 +95,11 @@ export function createApp(options: {
     precompressed: true,
     onFound: (_path, c) => c.header("Cache-Control", shortLived),
   });
-  app.use("*", async (c, next) => {
+  const buildFilesWithExtension: MiddlewareHandler<Env> = async (c, next) => {
     if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith(".html")) return next();
     return buildFiles(c, next);
-  });
+  };
+  app.use(buildFilesWithExtension);
 
   app.all("*", (c) => {
     const context = new RouterContextProvider();

@@ -1,0 +1,127 @@
+/**
+ * Prints the public site's budgets: gzipped JS at load per page, and Lighthouse
+ * (mobile) scores with LCP, TBT and CLS. Figures only: nothing here passes or fails.
+ *
+ *   npm run bench                       every public page
+ *   npm run bench -- --pages /,/about   some pages
+ *   npm run bench -- --no-lighthouse    JS budget only
+ */
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { publicPaths } from "../../app/lib/public-paths.ts";
+import { startServer } from "./server.ts";
+
+const args = process.argv.slice(2);
+const pagesArg = args[args.indexOf("--pages") + 1];
+const paths = args.includes("--pages") && pagesArg ? pagesArg.split(",") : [...publicPaths];
+const runLighthouse = !args.includes("--no-lighthouse");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const chromeFlags = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
+
+if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`)) {
+  console.error('No production build. Run "npm run build" first.');
+  process.exit(1);
+}
+
+type Row = { path: string; jsGzipKb: number; scripts: number; lighthouse?: Record<string, number> };
+
+/** Every script a page loads before any interaction, measured as gzip bytes. */
+async function jsAtLoad(origin: string): Promise<Map<string, { kb: number; scripts: number }>> {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+  const result = new Map<string, { kb: number; scripts: number }>();
+  try {
+    for (const path of paths) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const scripts = new Set<string>();
+      page.on("request", (request) => {
+        if (request.resourceType() === "script") scripts.add(request.url());
+      });
+      await page.goto(`${origin}${path}`, { waitUntil: "networkidle" });
+      let bytes = 0;
+      for (const url of scripts) {
+        const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+        bytes += gzipSync(body, { level: 9 }).length;
+      }
+      result.set(path, { kb: Math.round((bytes / 1024) * 10) / 10, scripts: scripts.size });
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return result;
+}
+
+async function lighthouseScores(origin: string, path: string) {
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  try {
+    const result = await lighthouse(`${origin}${path}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+    return {
+      performance: score("performance"),
+      accessibility: score("accessibility"),
+      bestPractices: score("best-practices"),
+      seo: score("seo"),
+      lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
+      tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
+      cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
+      failing: Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary").length,
+    };
+  } finally {
+    chrome.kill();
+  }
+}
+
+const server = await startServer();
+const rows: Row[] = [];
+try {
+  const js = await jsAtLoad(server.origin);
+  for (const path of paths) {
+    const measured = js.get(path) ?? { kb: 0, scripts: 0 };
+    const row: Row = { path, jsGzipKb: measured.kb, scripts: measured.scripts };
+    if (runLighthouse) row.lighthouse = await lighthouseScores(server.origin, path);
+    rows.push(row);
+    const lh = row.lighthouse;
+    console.log(
+      [
+        path.padEnd(36),
+        `JS ${String(row.jsGzipKb).padStart(5)} KB gz (${row.scripts} files)`,
+        lh ? `perf ${lh.performance} a11y ${lh.accessibility} bp ${lh.bestPractices} seo ${lh.seo}` : "",
+        lh ? `LCP ${lh.lcpMs} ms TBT ${lh.tbtMs} ms CLS ${lh.cls}` : "",
+      ].join("  "),
+    );
+  }
+} finally {
+  await server.stop();
+}
+
+const maxJs = Math.max(...rows.map((row) => row.jsGzipKb));
+console.log(`\nLargest JS at load: ${maxJs} KB gzip (budget 30 KB)`);
+if (runLighthouse) {
+  const min = (key: string) => Math.min(...rows.map((row) => row.lighthouse?.[key] ?? 0));
+  const max = (key: string) => Math.max(...rows.map((row) => row.lighthouse?.[key] ?? 0));
+  console.log(
+    `Lighthouse minimum across ${rows.length} pages: performance ${min("performance")}, accessibility ${min("accessibility")}, best practices ${min("bestPractices")}, SEO ${min("seo")}; worst CLS ${max("cls")}, worst LCP ${max("lcpMs")} ms`,
+  );
+}
+mkdirSync("bench-results", { recursive: true });
+writeFileSync("bench-results/site.json", `${JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2)}\n`);
+console.log("Details: bench-results/site.json");

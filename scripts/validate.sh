@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# The README's test command: installs what the tests need, then runs every check.
+# Lint, typecheck, unit tests, the production build, and end-to-end tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
+
+if ! command -v chromium >/dev/null 2>&1; then
+  echo "Installing Debian's Chromium for the browser tests…"
+  as_root apt-get update -qq
+  as_root apt-get install -y -qq chromium >/dev/null
+fi
+
+# Playwright drives the system Chromium; a browser download never works offline.
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+npm install --no-audit --no-fund
+
+# From here on everything runs on the pinned Node 24 from node_modules.
+export PATH="$PWD/node_modules/node/bin:$PWD/node_modules/.bin:$PATH"
+node --version
+npm test

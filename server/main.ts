@@ -1,4 +1,3 @@
-import { serve } from "@hono/node-server";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -6,6 +5,7 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { createApp } from "./http/app.ts";
 import { loadPrerenderedPages } from "./http/prerendered.ts";
+import { startHttpServer } from "./http/serve.ts";
 import { createLogger } from "./log.ts";
 
 function readConfig(): Config {
@@ -34,29 +34,17 @@ const clientDir = join(buildDir, "client");
 const prerendered = await loadPrerenderedPages(clientDir);
 const app = createApp({ config, build, clientDir, prerendered, log });
 
-const server = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, (info) => {
-  log.info("listening", { url: config.publicUrl.origin, address: info.address, port: info.port, prerendered: prerendered.size });
+const running = await startHttpServer({
+  fetch: app.fetch,
+  host: config.host,
+  port: config.port,
+  shutdownTimeoutMs: config.shutdownTimeoutMs,
+  log,
 });
+log.info("listening", { url: config.publicUrl.origin, address: running.address.address, port: running.address.port, prerendered: prerendered.size });
 
-let stopping = false;
-/** Stop accepting connections, let in-flight requests finish, then exit; force it after the timeout. */
-function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info("shutting down", { signal, timeoutMs: config.shutdownTimeoutMs });
-  const force = setTimeout(() => {
-    log.warn("shutdown timed out; closing open connections");
-    if ("closeAllConnections" in server) server.closeAllConnections();
-    process.exit(1);
-  }, config.shutdownTimeoutMs);
-  force.unref();
-  server.close((error) => {
-    if (error) log.error("close failed", { error: error.message });
-    log.info("stopped");
-    process.exit(error ? 1 : 0);
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    void running.shutdown(signal).then((outcome) => process.exit(outcome === "drained" ? 0 : 1));
   });
-  if ("closeIdleConnections" in server) server.closeIdleConnections();
 }
-
-process.on("SIGTERM", () => shutdown("SIGTERM"));
-process.on("SIGINT", () => shutdown("SIGINT"));

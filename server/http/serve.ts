@@ -1,0 +1,45 @@
+import { serve } from "@hono/node-server";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "../log.ts";
+
+type FetchHandler = (request: Request) => Response | Promise<Response>;
+
+export type RunningServer = {
+  address: AddressInfo;
+  /** Stops accepting connections, lets in-flight requests finish, and resolves when all are done or the timeout forced them shut. */
+  shutdown: (reason: string) => Promise<"drained" | "forced">;
+};
+
+export function startHttpServer(options: {
+  fetch: FetchHandler;
+  host: string;
+  port: number;
+  shutdownTimeoutMs: number;
+  log: Logger;
+}): Promise<RunningServer> {
+  const { log, shutdownTimeoutMs } = options;
+  return new Promise((resolve) => {
+    const server = serve({ fetch: options.fetch, hostname: options.host, port: options.port }, (address) => {
+      let stopping: Promise<"drained" | "forced"> | undefined;
+      const shutdown = (reason: string) => {
+        stopping ??= new Promise((done) => {
+          log.info("shutting down", { reason, timeoutMs: shutdownTimeoutMs });
+          const force = setTimeout(() => {
+            log.warn("shutdown timed out; closing open connections");
+            if ("closeAllConnections" in server) server.closeAllConnections();
+            done("forced");
+          }, shutdownTimeoutMs);
+          server.close(() => {
+            clearTimeout(force);
+            log.info("stopped");
+            done("drained");
+          });
+          // Keep-alive connections with no request in flight would otherwise hold the server open.
+          if ("closeIdleConnections" in server) server.closeIdleConnections();
+        });
+        return stopping;
+      };
+      resolve({ address, shutdown });
+    });
+  });
+}

@@ -5,7 +5,18 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["build/", "build-*/", "data/", "node_modules/", ".react-router/", "test-results/", "playwright-report/", "bench-results/"] },
+  {
+    ignores: [
+      "build/",
+      "build-*/",
+      "data/",
+      "node_modules/",
+      ".react-router/",
+      "test-results/",
+      "playwright-report/",
+      "bench-results/",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   {
@@ -32,7 +43,14 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { patterns: [{ group: ["**/server/**", "**/server/*"], message: "app/ must not import from server/: go through a route loader, action or GraphQL." }] },
+        {
+          patterns: [
+            {
+              group: ["**/server/**", "**/server/*"],
+              message: "app/ must not import from server/: go through a route loader, action or GraphQL.",
+            },
+          ],
+        },
       ],
     },
   },

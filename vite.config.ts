@@ -5,12 +5,7 @@ import { contentPlugin } from "./scripts/vite/content.ts";
 import { enhancePlugin } from "./scripts/vite/enhance.ts";
 
 export default defineConfig({
-  plugins: [
-    contentPlugin(),
-    tailwindcss(),
-    reactRouter(),
-    enhancePlugin({ site: "app/enhance/site.ts" }),
-  ],
+  plugins: [contentPlugin(), tailwindcss(), reactRouter(), enhancePlugin({ site: "app/enhance/site.ts" })],
   build: {
     // Inline nothing: the CSP allows scripts and fonts from 'self' only, never data: URLs.
     assetsInlineLimit: 0,

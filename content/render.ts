@@ -9,7 +9,13 @@ type MarkdownKey = "body" | "answer" | "summary";
 export type RenderMarkdown<T> = T extends readonly (infer Item)[]
   ? RenderMarkdown<Item>[]
   : T extends object
-    ? { [K in keyof T]: K extends MarkdownKey ? (T[K] extends string ? Html : RenderMarkdown<T[K]>) : RenderMarkdown<T[K]> }
+    ? {
+        [K in keyof T]: K extends MarkdownKey
+          ? T[K] extends string
+            ? Html
+            : RenderMarkdown<T[K]>
+          : RenderMarkdown<T[K]>;
+      }
     : T;
 
 export type RenderedPage = RenderMarkdown<Page>;
@@ -17,7 +23,26 @@ export type RenderedSection = RenderedPage["sections"][number];
 
 const marked = new Marked({ gfm: true, breaks: false, async: false });
 
-const allowedTags = ["p", "ul", "ol", "li", "strong", "em", "a", "h3", "h4", "code", "blockquote", "br", "table", "thead", "tbody", "tr", "th", "td"];
+const allowedTags = [
+  "p",
+  "ul",
+  "ol",
+  "li",
+  "strong",
+  "em",
+  "a",
+  "h3",
+  "h4",
+  "code",
+  "blockquote",
+  "br",
+  "table",
+  "thead",
+  "tbody",
+  "tr",
+  "th",
+  "td",
+];
 
 /** Renders trusted-format markdown and sanitizes the result: content is data, never markup. */
 export function renderMarkdown(markdown: string): string {
@@ -31,7 +56,9 @@ export function renderMarkdown(markdown: string): string {
       a: (tagName, original) => {
         const href = original.href ?? "";
         const external = /^https:/i.test(href);
-        const attribs: Record<string, string> = external ? { href, target: "_blank", rel: "noopener noreferrer" } : { href };
+        const attribs: Record<string, string> = external
+          ? { href, target: "_blank", rel: "noopener noreferrer" }
+          : { href };
         return { tagName, attribs };
       },
     },

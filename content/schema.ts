@@ -6,9 +6,7 @@ import { z } from "zod";
  * A file that does not match fails the build with its name and the field path.
  */
 
-const internalPath = z
-  .string()
-  .regex(/^\/[a-z0-9\-/#]*$/, "must be a site path starting with /");
+const internalPath = z.string().regex(/^\/[a-z0-9\-/#]*$/, "must be a site path starting with /");
 
 const href = z.union([
   internalPath,
@@ -16,9 +14,7 @@ const href = z.union([
   z.string().regex(/^(mailto|tel):[^\s]+$/, "must be a mailto: or tel: link"),
 ]);
 
-const sectionId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase words joined by hyphens");
+const sectionId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase words joined by hyphens");
 
 export const illustrationNames = [
   "device-v5",
@@ -136,9 +132,7 @@ const comparisonSection = z
     ...sectionBase,
     caption: z.string().min(1),
     columns: z.array(z.string().min(1)).min(2),
-    rows: z
-      .array(z.object({ label: z.string().min(1), values: z.array(z.string().min(1)) }))
-      .min(1),
+    rows: z.array(z.object({ label: z.string().min(1), values: z.array(z.string().min(1)) })).min(1),
   })
   .superRefine((section, ctx) => {
     section.rows.forEach((row, index) => {
@@ -155,9 +149,7 @@ const comparisonSection = z
 const faqSection = z.object({
   type: z.literal("faq"),
   ...sectionBase,
-  items: z
-    .array(z.object({ question: z.string().min(1), answer: z.string().min(1) }))
-    .min(1),
+  items: z.array(z.object({ question: z.string().min(1), answer: z.string().min(1) })).min(1),
 });
 
 const stepsSection = z.object({
@@ -245,7 +237,10 @@ const locationsSection = z.object({
         kind: z.enum(["Headquarters", "Manufacturing", "Service centre", "Training centre", "Distributor"]),
         addressLines: z.array(z.string().min(1)).min(2),
         country: z.string().min(1),
-        phone: z.string().regex(/^\+[0-9 ()-]{7,}$/, "use international format, e.g. +1 555 0100").optional(),
+        phone: z
+          .string()
+          .regex(/^\+[0-9 ()-]{7,}$/, "use international format, e.g. +1 555 0100")
+          .optional(),
         email: z.email().optional(),
         hours: z.string().min(1).optional(),
         services: z.array(z.string().min(1)).default([]),
@@ -303,7 +298,11 @@ export const pageSchema = z
     const seen = new Set<string>();
     page.sections.forEach((section, index) => {
       if (seen.has(section.id)) {
-        ctx.addIssue({ code: "custom", path: ["sections", index, "id"], message: `duplicate section id "${section.id}"` });
+        ctx.addIssue({
+          code: "custom",
+          path: ["sections", index, "id"],
+          message: `duplicate section id "${section.id}"`,
+        });
       }
       seen.add(section.id);
     });

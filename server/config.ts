@@ -16,7 +16,10 @@ const schema = z.object({
     .default(3000),
   PUBLIC_URL: z
     .url({ protocol: /^https?$/ })
-    .refine((value) => new URL(value).origin === value.replace(/\/$/, ""), "must be an origin only (scheme, host and port), e.g. https://www.example.com")
+    .refine(
+      (value) => new URL(value).origin === value.replace(/\/$/, ""),
+      "must be an origin only (scheme, host and port), e.g. https://www.example.com",
+    )
     .optional(),
   TRUST_PROXY: booleanish.default(false),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),

@@ -41,7 +41,12 @@ const running = await startHttpServer({
   shutdownTimeoutMs: config.shutdownTimeoutMs,
   log,
 });
-log.info("listening", { url: config.publicUrl.origin, address: running.address.address, port: running.address.port, prerendered: prerendered.size });
+log.info("listening", {
+  url: config.publicUrl.origin,
+  address: running.address.address,
+  port: running.address.port,
+  prerendered: prerendered.size,
+});
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {

@@ -44,7 +44,8 @@ function renderToast(item: Toast): HTMLLIElement {
     const actions = element("div", "mt-3 flex gap-3");
     for (const action of item.actions) {
       const control = action.href ? element("a", "", action.label) : element("button", "", action.label);
-      control.className = "text-sm font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300";
+      control.className =
+        "text-sm font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300";
       if (control instanceof HTMLAnchorElement && action.href) control.href = action.href;
       if (control instanceof HTMLButtonElement) control.type = "button";
       control.addEventListener("click", () => {
@@ -55,7 +56,11 @@ function renderToast(item: Toast): HTMLLIElement {
     }
     body.append(actions);
   }
-  const close = element("button", "-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 dark:text-gray-400 dark:hover:bg-gray-800", "×");
+  const close = element(
+    "button",
+    "-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 dark:text-gray-400 dark:hover:bg-gray-800",
+    "×",
+  );
   close.type = "button";
   close.setAttribute("aria-label", `Dismiss: ${item.title}`);
   close.addEventListener("click", () => store.remove(item.id));

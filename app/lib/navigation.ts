@@ -43,7 +43,12 @@ export const headerNavigation: NavigationLink[] = [
     label: "Health",
     to: "/health-conditions",
     children: [
-      { label: "Bone Health", to: "/health-conditions/bone-health", icon: "bone", description: "Bone density and osteoporosis" },
+      {
+        label: "Bone Health",
+        to: "/health-conditions/bone-health",
+        icon: "bone",
+        description: "Bone density and osteoporosis",
+      },
       {
         label: "Type 2 Diabetes",
         to: "/health-conditions/type-2-diabetes",

@@ -18,7 +18,8 @@ export function errorScreenFor(error: unknown): ErrorScreen {
   if (isRouteErrorResponse(error)) {
     // React Router's own responses (405 for a method no route handles, and the like) carry developer text.
     if ((error as { internal?: boolean }).internal) return errorScreen({ statusCode: error.status });
-    const payload: ErrorPayload = typeof error.data === "object" && error.data !== null ? (error.data as ErrorPayload) : {};
+    const payload: ErrorPayload =
+      typeof error.data === "object" && error.data !== null ? (error.data as ErrorPayload) : {};
     const name = payload.name ?? (typeof error.data === "string" ? error.data : error.statusText);
     return errorScreen({ statusCode: error.status, name, message: payload.message ?? name });
   }

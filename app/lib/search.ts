@@ -4,11 +4,20 @@ export type SnippetPart = { text: string; match: boolean };
 export type SearchResult = { section: SearchSection; score: number; snippet: SnippetPart[] };
 
 function normalize(text: string): string {
-  return text.toLowerCase().normalize("NFKD").replace(/[\u0300-\u036f]/g, "");
+  return text
+    .toLowerCase()
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "");
 }
 
 export function queryTerms(query: string): string[] {
-  return [...new Set(normalize(query).split(/[^a-z0-9]+/).filter((term) => term.length > 0))];
+  return [
+    ...new Set(
+      normalize(query)
+        .split(/[^a-z0-9]+/)
+        .filter((term) => term.length > 0),
+    ),
+  ];
 }
 
 /** Folds case and accents, and remembers where each folded character came from in the original. */

@@ -83,7 +83,9 @@ async function lighthouseScores(origin: string, path: string) {
       lcpMs: Math.round(audits["largest-contentful-paint"]?.numericValue ?? 0),
       tbtMs: Math.round(audits["total-blocking-time"]?.numericValue ?? 0),
       cls: Math.round((audits["cumulative-layout-shift"]?.numericValue ?? 0) * 1000) / 1000,
-      failing: Object.values(audits).filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary").length,
+      failing: Object.values(audits).filter(
+        (audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary",
+      ).length,
     };
   } finally {
     chrome.kill();
@@ -123,5 +125,8 @@ if (runLighthouse) {
   );
 }
 mkdirSync("bench-results", { recursive: true });
-writeFileSync("bench-results/site.json", `${JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2)}\n`);
+writeFileSync(
+  "bench-results/site.json",
+  `${JSON.stringify({ measuredAt: new Date().toISOString(), rows }, null, 2)}\n`,
+);
 console.log("Details: bench-results/site.json");

@@ -14,7 +14,9 @@ export async function freePort(): Promise<number> {
 }
 
 /** Starts the production server on a free loopback port and waits until it answers. */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<{ origin: string; child: ChildProcess; stop: () => Promise<void> }> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+): Promise<{ origin: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
   const child = spawn(process.execPath, ["server/main.ts"], {
     env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...extraEnv },

@@ -47,11 +47,17 @@ export function createApp(options: {
     await next();
     let response = c.res;
     try {
-      applySecurityHeaders(response.headers, { csp: contentSecurityPolicy({ nonce, scriptHashes: c.get("scriptHashes"), https }), https });
+      applySecurityHeaders(response.headers, {
+        csp: contentSecurityPolicy({ nonce, scriptHashes: c.get("scriptHashes"), https }),
+        https,
+      });
     } catch {
       // Some responses (Response.redirect) have immutable headers: copy, then set.
       response = new Response(response.body, response);
-      applySecurityHeaders(response.headers, { csp: contentSecurityPolicy({ nonce, scriptHashes: c.get("scriptHashes"), https }), https });
+      applySecurityHeaders(response.headers, {
+        csp: contentSecurityPolicy({ nonce, scriptHashes: c.get("scriptHashes"), https }),
+        https,
+      });
       c.res = response;
     }
     const level = response.status >= 500 ? "error" : "debug";

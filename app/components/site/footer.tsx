@@ -22,7 +22,10 @@ export function Footer() {
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4 lg:col-span-7">
           {footerColumns.map((column) => (
             <nav key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
-              <h3 id={`footer-${column.title.toLowerCase()}`} className="text-sm font-semibold text-gray-900 dark:text-white">
+              <h3
+                id={`footer-${column.title.toLowerCase()}`}
+                className="text-sm font-semibold text-gray-900 dark:text-white"
+              >
                 {column.title}
               </h3>
               <ul className="mt-4 space-y-1">

@@ -46,7 +46,9 @@ function DesktopGroup({ group, path }: { group: NavigationGroup; path: string })
                 current={isActive(link, path)}
                 className="flex gap-3 rounded-lg p-2 hover:bg-gray-50 aria-[current=page]:bg-bdblue-50 dark:hover:bg-gray-800 dark:aria-[current=page]:bg-bdblue-950"
               >
-                {link.icon ? <Icon name={link.icon} className="mt-0.5 size-5 shrink-0 text-bdblue-600 dark:text-bdblue-300" /> : null}
+                {link.icon ? (
+                  <Icon name={link.icon} className="mt-0.5 size-5 shrink-0 text-bdblue-600 dark:text-bdblue-300" />
+                ) : null}
                 <span>
                   <span className="flex items-center gap-2 text-sm font-semibold text-gray-900 dark:text-white">
                     {link.label}
@@ -92,7 +94,10 @@ function ColorModeSwitch() {
         popover="auto"
         className="nav-popover w-44 rounded-xl border border-gray-200 bg-white p-2 shadow-lg [position-anchor:--color-mode] dark:border-gray-800 dark:bg-gray-900"
       >
-        <p id="color-mode-label" className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300">
+        <p
+          id="color-mode-label"
+          className="px-2 pt-1 pb-2 text-xs font-semibold tracking-wide text-gray-600 uppercase dark:text-gray-300"
+        >
           Color mode
         </p>
         <ul aria-labelledby="color-mode-label" className="space-y-1">
@@ -153,7 +158,9 @@ function MobilePanel({ path }: { path: string }) {
                           current={isActive(child, path)}
                           className="flex min-h-11 items-center gap-3 rounded-lg px-3 text-base text-gray-700 hover:bg-gray-100 aria-[current=page]:font-semibold aria-[current=page]:text-bdblue-700 dark:text-gray-200 dark:hover:bg-gray-800 dark:aria-[current=page]:text-bdblue-300"
                         >
-                          {child.icon ? <Icon name={child.icon} className="size-5 text-bdblue-600 dark:text-bdblue-300" /> : null}
+                          {child.icon ? (
+                            <Icon name={child.icon} className="size-5 text-bdblue-600 dark:text-bdblue-300" />
+                          ) : null}
                           {child.label}
                         </NavLinkTo>
                       </li>
@@ -173,7 +180,10 @@ function MobilePanel({ path }: { path: string }) {
           )}
         </ul>
         <div className="mt-6 border-t border-gray-200 pt-6 dark:border-gray-800" data-session-mobile>
-          <a href={`/auth/login?returnTo=${encodeURIComponent(path)}`} className={buttonClasses("primary", "lg", "w-full")}>
+          <a
+            href={`/auth/login?returnTo=${encodeURIComponent(path)}`}
+            className={buttonClasses("primary", "lg", "w-full")}
+          >
             Sign in
           </a>
         </div>
@@ -216,7 +226,10 @@ export function Header() {
           >
             <Search aria-hidden="true" className="size-5" />
             <span className="hidden text-sm font-normal text-gray-500 xl:inline dark:text-gray-400">
-              Search <kbd className="ml-2 rounded border border-gray-300 px-1.5 font-sans text-xs dark:border-gray-700">Ctrl K</kbd>
+              Search{" "}
+              <kbd className="ml-2 rounded border border-gray-300 px-1.5 font-sans text-xs dark:border-gray-700">
+                Ctrl K
+              </kbd>
             </span>
           </button>
           <ColorModeSwitch />

@@ -22,7 +22,15 @@ function loadIndex(): Promise<SearchSection[]> {
  * The site search: a modal dialog with a combobox. Arrow keys move through the
  * results, Enter opens one at its section, Escape closes and focus returns.
  */
-export function SearchPanel({ open, onClose, onNavigate }: { open: boolean; onClose: () => void; onNavigate: (href: string) => void }) {
+export function SearchPanel({
+  open,
+  onClose,
+  onNavigate,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onNavigate: (href: string) => void;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [state, setState] = useState<IndexState>({ status: "loading" });
@@ -122,12 +130,18 @@ export function SearchPanel({ open, onClose, onNavigate }: { open: boolean; onCl
         <p role="status" className="sr-only">
           {state.status === "ready" && trimmed ? `${results.length} result${results.length === 1 ? "" : "s"}` : ""}
         </p>
-        {state.status === "loading" ? <p className="px-3 py-6 text-sm text-gray-600 dark:text-gray-300">Loading the search index…</p> : null}
+        {state.status === "loading" ? (
+          <p className="px-3 py-6 text-sm text-gray-600 dark:text-gray-300">Loading the search index…</p>
+        ) : null}
         {state.status === "failed" ? (
-          <p className="px-3 py-6 text-sm text-gray-700 dark:text-gray-300">Search is unavailable right now. Please try again in a moment.</p>
+          <p className="px-3 py-6 text-sm text-gray-700 dark:text-gray-300">
+            Search is unavailable right now. Please try again in a moment.
+          </p>
         ) : null}
         {state.status === "ready" && !trimmed ? (
-          <p className="px-3 py-6 text-sm text-gray-600 dark:text-gray-300">Type a word, such as “v5”, “T-score” or “training”.</p>
+          <p className="px-3 py-6 text-sm text-gray-600 dark:text-gray-300">
+            Type a word, such as “v5”, “T-score” or “training”.
+          </p>
         ) : null}
         {state.status === "ready" && trimmed && results.length === 0 ? (
           <p className="px-3 py-6 text-sm text-gray-700 dark:text-gray-300">No results for “{trimmed}”.</p>
@@ -148,11 +162,16 @@ export function SearchPanel({ open, onClose, onNavigate }: { open: boolean; onCl
                 onClick={() => onNavigate(result.section.id)}
                 className="flex cursor-pointer gap-3 rounded-lg px-3 py-3 aria-selected:bg-bdblue-50 dark:aria-selected:bg-bdblue-950"
               >
-                <ResultIcon aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-bdblue-700 dark:text-bdblue-300" />
+                <ResultIcon
+                  aria-hidden="true"
+                  className="mt-0.5 size-5 shrink-0 text-bdblue-700 dark:text-bdblue-300"
+                />
                 <span className="min-w-0">
                   <span className="block text-sm font-semibold text-gray-950 dark:text-white">
                     {result.section.titles.length > 0 ? (
-                      <span className="font-normal text-gray-600 dark:text-gray-300">{result.section.titles.join(" › ")} › </span>
+                      <span className="font-normal text-gray-600 dark:text-gray-300">
+                        {result.section.titles.join(" › ")} ›{" "}
+                      </span>
                     ) : null}
                     {result.section.title}
                   </span>
@@ -174,8 +193,8 @@ export function SearchPanel({ open, onClose, onNavigate }: { open: boolean; onCl
         </ul>
       </div>
       <p className="hidden border-t border-gray-200 px-4 py-2 text-xs text-gray-600 sm:block dark:border-gray-800 dark:text-gray-300">
-        <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move, <kbd className="font-sans">Enter</kbd> to open,{" "}
-        <kbd className="font-sans">Esc</kbd> to close
+        <kbd className="font-sans">↑</kbd> <kbd className="font-sans">↓</kbd> to move,{" "}
+        <kbd className="font-sans">Enter</kbd> to open, <kbd className="font-sans">Esc</kbd> to close
       </p>
     </dialog>
   );

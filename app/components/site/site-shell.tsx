@@ -17,7 +17,11 @@ export function SiteShell({ children }: { children: ReactNode }) {
         {children}
       </main>
       <Footer />
-      <section aria-label="Notifications" data-toaster className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-96">
+      <section
+        aria-label="Notifications"
+        data-toaster
+        className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-96"
+      >
         <ol aria-live="polite" aria-relevant="additions text" className="flex flex-col gap-3" />
       </section>
     </div>

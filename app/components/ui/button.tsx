@@ -13,7 +13,8 @@ const variants: Record<ButtonVariant, string> = {
     "bg-bdblue-600 text-white shadow-sm hover:bg-bdblue-700 dark:bg-bdblue-400 dark:text-gray-950 dark:hover:bg-bdblue-300",
   secondary:
     "bg-white text-gray-900 ring-1 ring-gray-300 ring-inset hover:bg-gray-50 dark:bg-gray-900 dark:text-white dark:ring-gray-700 dark:hover:bg-gray-800",
-  ghost: "text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white",
+  ghost:
+    "text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white",
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -11,9 +11,21 @@ const spans: Record<GridWidth, string> = {
 };
 
 export function PageGrid({ children, className }: { children: ReactNode; className?: string }) {
-  return <div className={cn("mx-auto grid w-full max-w-7xl grid-cols-10 gap-x-6 px-4 sm:px-6 lg:px-8", className)}>{children}</div>;
+  return (
+    <div className={cn("mx-auto grid w-full max-w-7xl grid-cols-10 gap-x-6 px-4 sm:px-6 lg:px-8", className)}>
+      {children}
+    </div>
+  );
 }
 
-export function GridItem({ width = "base", children, className }: { width?: GridWidth; children: ReactNode; className?: string }) {
+export function GridItem({
+  width = "base",
+  children,
+  className,
+}: {
+  width?: GridWidth;
+  children: ReactNode;
+  className?: string;
+}) {
   return <div className={cn(spans[width], className)}>{children}</div>;
 }

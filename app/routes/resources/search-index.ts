@@ -11,7 +11,10 @@ function sectionText(section: RenderedSection): string {
     else if (Array.isArray(value)) value.forEach(visit);
     else if (value !== null && typeof value === "object") {
       if ("__html" in value && typeof value.__html === "string") parts.push(htmlToText(value.__html));
-      else Object.entries(value).forEach(([key, inner]) => key !== "type" && key !== "id" && key !== "to" && key !== "icon" && visit(inner));
+      else
+        Object.entries(value).forEach(
+          ([key, inner]) => key !== "type" && key !== "id" && key !== "to" && key !== "icon" && visit(inner),
+        );
     }
   };
   visit({ ...section, title: undefined });

@@ -10,7 +10,9 @@ export function Hero({ hero, home }: { hero: RenderedPage["hero"]; home: boolean
       <PageGrid className={cn("items-center gap-y-12", home ? "py-20 sm:py-28" : "py-16 sm:py-20")}>
         <div className={cn("col-span-10", hero.illustration ? "lg:col-span-5" : "lg:col-span-8 lg:col-start-2")}>
           {hero.eyebrow ? (
-            <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">{hero.eyebrow}</p>
+            <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
+              {hero.eyebrow}
+            </p>
           ) : null}
           <h1
             className={cn(
@@ -20,7 +22,9 @@ export function Hero({ hero, home }: { hero: RenderedPage["hero"]; home: boolean
           >
             {hero.title}
           </h1>
-          <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-gray-700 sm:text-xl dark:text-gray-300">{hero.lead}</p>
+          <p className="mt-6 max-w-2xl text-lg leading-8 text-pretty text-gray-700 sm:text-xl dark:text-gray-300">
+            {hero.lead}
+          </p>
           {hero.actions.length > 0 ? (
             <div className="mt-10 flex flex-wrap gap-4">
               {hero.actions.map((action) => (

@@ -63,10 +63,16 @@ export function Cards({ section }: { section: Of<"cards"> }) {
       {section.items.map((item) => (
         <li key={item.title} className={cn(card, "flex flex-col")}>
           {item.illustration ? (
-            <Illustration name={item.illustration.name} alt={item.illustration.alt} className="mb-6 aspect-[4/3] w-full" />
+            <Illustration
+              name={item.illustration.name}
+              alt={item.illustration.alt}
+              className="mb-6 aspect-[4/3] w-full"
+            />
           ) : null}
           <div className="flex items-start gap-3">
-            {item.icon ? <Icon name={item.icon} className="mt-1 size-5 shrink-0 text-bdblue-700 dark:text-bdblue-300" /> : null}
+            {item.icon ? (
+              <Icon name={item.icon} className="mt-1 size-5 shrink-0 text-bdblue-700 dark:text-bdblue-300" />
+            ) : null}
             <h3 className="text-lg font-semibold text-gray-950 dark:text-white">{item.title}</h3>
             {item.badge ? (
               <span className="ml-auto shrink-0 rounded-full bg-bdblue-50 px-2.5 py-1 text-xs font-semibold text-bdblue-800 dark:bg-bdblue-950 dark:text-bdblue-200">

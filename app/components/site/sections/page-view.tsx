@@ -11,7 +11,11 @@ function SectionBody({ section }: { section: RenderedSection }) {
       return section.illustration ? (
         <div className="grid items-center gap-10 lg:grid-cols-2">
           <Markdown html={section.body} />
-          <Illustration name={section.illustration.name} alt={section.illustration.alt} className="aspect-[4/3] w-full" />
+          <Illustration
+            name={section.illustration.name}
+            alt={section.illustration.alt}
+            className="aspect-[4/3] w-full"
+          />
         </div>
       ) : (
         <Markdown html={section.body} className="max-w-3xl" />

@@ -10,7 +10,10 @@ export function Specs({ section }: { section: Of<"specs"> }) {
   return (
     <div className="grid gap-8 md:grid-cols-2">
       {section.groups.map((group) => (
-        <div key={group.name} className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+        <div
+          key={group.name}
+          className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
+        >
           <h3 className="text-base font-semibold text-gray-950 dark:text-white">{group.name}</h3>
           <dl className="mt-4 divide-y divide-gray-100 dark:divide-gray-800">
             {group.rows.map((row) => (
@@ -30,7 +33,12 @@ export function Comparison({ section }: { section: Of<"comparison"> }) {
   return (
     // A scrollable region must be reachable by keyboard (WCAG 2.1.1), so it takes focus.
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="overflow-x-auto rounded-2xl border border-gray-200 dark:border-gray-800" tabIndex={0} role="region" aria-label={section.caption}>
+    <div
+      className="overflow-x-auto rounded-2xl border border-gray-200 dark:border-gray-800"
+      tabIndex={0}
+      role="region"
+      aria-label={section.caption}
+    >
       <table className="w-full min-w-[36rem] text-left text-sm">
         <caption className="sr-only">{section.caption}</caption>
         <thead className="bg-gray-50 dark:bg-gray-900">
@@ -76,7 +84,10 @@ export function Notice({ section }: { section: Of<"notice"> }) {
     >
       <ToneIcon
         aria-hidden="true"
-        className={cn("mt-1 size-6 shrink-0", caution ? "text-amber-700 dark:text-amber-300" : "text-bdblue-700 dark:text-bdblue-300")}
+        className={cn(
+          "mt-1 size-6 shrink-0",
+          caution ? "text-amber-700 dark:text-amber-300" : "text-bdblue-700 dark:text-bdblue-300",
+        )}
       />
       <Markdown html={section.body} className="text-gray-800 dark:text-gray-200" />
     </div>
@@ -113,7 +124,10 @@ export function Testimonials({ section }: { section: Of<"testimonials"> }) {
       {section.sample ? <SampleNote>Illustrative samples, not real customer quotes</SampleNote> : null}
       <ul className="grid gap-6 md:grid-cols-2 lg:grid-cols-3">
         {section.items.map((item) => (
-          <li key={item.name} className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+          <li
+            key={item.name}
+            className="flex flex-col rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
+          >
             <figure className="flex flex-1 flex-col">
               <blockquote className="flex-1 text-base leading-7 text-gray-800 dark:text-gray-200">
                 <p>“{item.quote}”</p>
@@ -137,17 +151,30 @@ export function Testimonials({ section }: { section: Of<"testimonials"> }) {
 export function Research({ section }: { section: Of<"research"> }) {
   return (
     <>
-      {section.sample ? <SampleNote>Sample entries showing the register format, not published results</SampleNote> : null}
+      {section.sample ? (
+        <SampleNote>Sample entries showing the register format, not published results</SampleNote>
+      ) : null}
       <ul className="space-y-4">
         {section.items.map((item) => (
-          <li key={item.title} className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
+          <li
+            key={item.title}
+            className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
+          >
             <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
-              <span className="rounded-full bg-bdblue-50 px-2.5 py-1 text-bdblue-800 dark:bg-bdblue-950 dark:text-bdblue-200">{item.kind}</span>
-              <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-800 dark:bg-gray-800 dark:text-gray-200">{item.status}</span>
-              <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-800 dark:bg-gray-800 dark:text-gray-200">Device: {item.device}</span>
+              <span className="rounded-full bg-bdblue-50 px-2.5 py-1 text-bdblue-800 dark:bg-bdblue-950 dark:text-bdblue-200">
+                {item.kind}
+              </span>
+              <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+                {item.status}
+              </span>
+              <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+                Device: {item.device}
+              </span>
               <span className="text-gray-600 dark:text-gray-300">{item.year}</span>
               {section.sample ? (
-                <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">Sample</span>
+                <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+                  Sample
+                </span>
               ) : null}
             </div>
             <h3 className="mt-3 text-lg font-semibold text-gray-950 dark:text-white">{item.title}</h3>
@@ -163,8 +190,13 @@ export function Locations({ section }: { section: Of<"locations"> }) {
   return (
     <ul className="grid gap-6 md:grid-cols-2">
       {section.items.map((item) => (
-        <li key={item.name} className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900">
-          <p className="text-xs font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">{item.kind}</p>
+        <li
+          key={item.name}
+          className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
+        >
+          <p className="text-xs font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
+            {item.kind}
+          </p>
           <h3 className="mt-2 text-lg font-semibold text-gray-950 dark:text-white">{item.name}</h3>
           <address className="mt-3 flex gap-2 text-sm leading-6 text-gray-700 not-italic dark:text-gray-300">
             <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
@@ -181,7 +213,10 @@ export function Locations({ section }: { section: Of<"locations"> }) {
             {item.phone ? (
               <li className="flex items-center gap-2">
                 <Phone aria-hidden="true" className="size-4 text-gray-500 dark:text-gray-400" />
-                <a className="rounded text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300" href={`tel:${item.phone.replace(/[^+0-9]/g, "")}`}>
+                <a
+                  className="rounded text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
+                  href={`tel:${item.phone.replace(/[^+0-9]/g, "")}`}
+                >
                   {item.phone}
                 </a>
               </li>
@@ -189,7 +224,10 @@ export function Locations({ section }: { section: Of<"locations"> }) {
             {item.email ? (
               <li className="flex items-center gap-2">
                 <Mail aria-hidden="true" className="size-4 text-gray-500 dark:text-gray-400" />
-                <a className="rounded text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300" href={`mailto:${item.email}`}>
+                <a
+                  className="rounded text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
+                  href={`mailto:${item.email}`}
+                >
                   {item.email}
                 </a>
               </li>
@@ -199,7 +237,10 @@ export function Locations({ section }: { section: Of<"locations"> }) {
           {item.services.length > 0 ? (
             <ul className="mt-4 flex flex-wrap gap-2" aria-label={`Services at ${item.name}`}>
               {item.services.map((service) => (
-                <li key={service} className="rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+                <li
+                  key={service}
+                  className="rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-200"
+                >
                   {service}
                 </li>
               ))}

@@ -28,10 +28,15 @@ export function SectionFrame({
       <PageGrid>
         <GridItem width={width}>
           <div className="max-w-3xl">
-            <h2 id={headingId} className="text-2xl font-bold tracking-tight text-balance text-gray-950 sm:text-3xl dark:text-white">
+            <h2
+              id={headingId}
+              className="text-2xl font-bold tracking-tight text-balance text-gray-950 sm:text-3xl dark:text-white"
+            >
               {title}
             </h2>
-            {lead ? <p className="mt-4 text-lg leading-8 text-pretty text-gray-600 dark:text-gray-300">{lead}</p> : null}
+            {lead ? (
+              <p className="mt-4 text-lg leading-8 text-pretty text-gray-600 dark:text-gray-300">{lead}</p>
+            ) : null}
           </div>
           <div className="mt-10">{children}</div>
         </GridItem>

@@ -338,6 +338,8 @@ export const siteSchema = z.object({
         key: productKey,
         name: z.string().min(1),
         shortName: z.string().min(1),
+        /** One line for menus: at most 48 characters. */
+        tagline: z.string().min(1).max(48),
         summary: z.string().min(1),
         status: z.enum(["Current", "Supported"]),
       }),

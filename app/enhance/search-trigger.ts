@@ -5,6 +5,9 @@ export function isSearchShortcut(event: Pick<KeyboardEvent, "key" | "metaKey" | 
 
 /** The search panel's code loads on first use: the header button or ⌘K / Ctrl+K. */
 export function initSearchTrigger() {
+  if (/Mac|iPhone|iPad/.test(navigator.platform)) {
+    for (const label of document.querySelectorAll("[data-shortcut-label]")) label.textContent = "⌘K";
+  }
   let opener: HTMLElement | null = null;
   const open = async () => {
     opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;

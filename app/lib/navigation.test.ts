@@ -53,13 +53,14 @@ describe("header navigation (spec)", () => {
     ]);
   });
 
-  it("Products lists the v5 before the v4, and only the current one carries a badge", () => {
+  it("Products lists the v5 before the v4, each badged with its status and described in one short line", () => {
     const products = childrenOf("Products");
     expect(labelsAndPaths(products)).toEqual([
       ["v5", "/products/v5"],
       ["v4", "/products/v4"],
     ]);
-    expect(products.map((link) => link.badge)).toEqual(["New", undefined]);
+    expect(products.map((link) => link.badge)).toEqual(["Current", "Supported"]);
+    for (const link of products) expect(link.description?.length ?? 0).toBeLessThanOrEqual(48);
   });
 
   it("every internal link goes to a public page", () => {

@@ -44,8 +44,17 @@ export function snippet(text: string, terms: string[], radius = 60): SnippetPart
   }
   ranges.sort((a, b) => a[0] - b[0]);
   const first = ranges[0]?.[0] ?? 0;
-  const start = Math.max(0, first - radius);
-  const end = Math.min(text.length, first + radius * 2);
+  // The window starts and ends between words, never inside one.
+  let start = Math.max(0, first - radius);
+  if (start > 0) {
+    const space = text.indexOf(" ", start);
+    start = space !== -1 && space < first ? space + 1 : start;
+  }
+  let end = Math.min(text.length, first + radius * 2);
+  if (end < text.length) {
+    const space = text.lastIndexOf(" ", end);
+    end = space > first ? space : end;
+  }
   const parts: SnippetPart[] = start > 0 ? [{ text: "…", match: false }] : [];
   let cursor = start;
   for (const [from, to] of ranges) {

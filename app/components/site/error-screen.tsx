@@ -11,7 +11,7 @@ export function ErrorScreen({ screen }: { screen: ErrorScreenData }) {
         <p className="text-base font-semibold text-bdblue-700 dark:text-bdblue-300" data-error-status>
           {screen.statusCode}
         </p>
-        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance break-words text-gray-950 sm:text-5xl dark:text-white">
+        <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance [overflow-wrap:anywhere] text-gray-950 sm:text-5xl dark:text-white">
           {screen.name}
         </h1>
         <p className="mt-6 text-lg leading-8 text-pretty text-gray-600 dark:text-gray-300">{screen.message}</p>

@@ -45,7 +45,7 @@ export function Footer() {
       <div className="border-t border-gray-200 dark:border-gray-800">
         <div className="mx-auto flex max-w-7xl flex-col-reverse items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6 lg:px-8">
           <p className="text-sm text-gray-600 dark:text-gray-300">
-            © <span data-current-year>{year}</span> {site.company.legalName}. All rights reserved.
+            © <span data-current-year>{year}</span> {site.company.legalName.replace(/\.$/, "")}. All rights reserved.
           </p>
           <ul className="flex items-center gap-1" aria-label="Social media">
             {socialLinks.map((link) => (

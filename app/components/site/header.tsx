@@ -10,7 +10,7 @@ import { MadeInUsaBadge } from "./made-in-usa-badge.tsx";
 import { NavLinkTo } from "./nav-link.tsx";
 
 const topLinkClass =
-  "inline-flex min-h-11 items-center gap-1 rounded-md px-3 text-sm font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-950 aria-[current=page]:text-bdblue-700 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white dark:aria-[current=page]:text-bdblue-300";
+  "inline-flex min-h-11 items-center gap-1 rounded-md px-2.5 text-sm whitespace-nowrap xl:px-3 font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-950 aria-[current=page]:text-bdblue-700 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white dark:aria-[current=page]:text-bdblue-300";
 
 function groupId(group: NavigationGroup, place: string) {
   return `nav-${place}-${group.label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
@@ -193,7 +193,8 @@ function MobilePanel({ path }: { path: string }) {
 }
 
 export function Header() {
-  const { pathname } = useLocation();
+  // Prerendering requests "/about/"; the page, and its links, are "/about".
+  const pathname = useLocation().pathname.replace(/(.)\/+$/, "$1");
   return (
     <header className="sticky top-0 z-40 h-header border-b border-gray-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 dark:border-gray-800/80 dark:bg-gray-950/95 dark:supports-[backdrop-filter]:bg-gray-950/80">
       <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
@@ -201,7 +202,7 @@ export function Header() {
           <Link to="/" className="rounded-md" aria-label={`${site.brand.name} home`}>
             <Logo className="h-8 w-auto" />
           </Link>
-          <MadeInUsaBadge className="hidden h-7 w-auto sm:block" />
+          <MadeInUsaBadge className="hidden h-7 w-auto sm:block lg:hidden xl:block" />
         </div>
         <nav aria-label="Main" className="hidden flex-1 justify-center lg:flex">
           <ul className="flex items-center gap-1">
@@ -227,14 +228,20 @@ export function Header() {
             <Search aria-hidden="true" className="size-5" />
             <span className="hidden text-sm font-normal text-gray-500 xl:inline dark:text-gray-400">
               Search{" "}
-              <kbd className="ml-2 rounded border border-gray-300 px-1.5 font-sans text-xs dark:border-gray-700">
+              <kbd
+                data-shortcut-label
+                className="ml-2 rounded border border-gray-300 px-1.5 font-sans text-xs dark:border-gray-700"
+              >
                 Ctrl K
               </kbd>
             </span>
           </button>
           <ColorModeSwitch />
           <div data-session className="hidden lg:block">
-            <a href={`/auth/login?returnTo=${encodeURIComponent(pathname)}`} className={buttonClasses("primary", "md")}>
+            <a
+              href={`/auth/login?returnTo=${encodeURIComponent(pathname)}`}
+              className={buttonClasses("primary", "md", "whitespace-nowrap")}
+            >
               Sign in
             </a>
           </div>

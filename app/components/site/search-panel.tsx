@@ -108,7 +108,7 @@ export function SearchPanel({
           aria-activedescendant={results.length > 0 ? optionId(activeIndex) : undefined}
           autoComplete="off"
           spellCheck={false}
-          placeholder="Search pages, products and answers…"
+          placeholder="Search the site"
           value={query}
           onChange={(event) => {
             setQuery(event.target.value);

@@ -27,7 +27,7 @@ export function loader() {
     const page = pages.get(path);
     if (!page) return [];
     return [
-      { id: path, title: page.title, titles: [], level: 1 as const, content: `${page.hero.title} ${page.hero.lead}` },
+      { id: path, title: page.title, titles: [], level: 1 as const, content: page.hero.lead },
       ...page.sections.map((section) => ({
         id: `${path}#${section.id}`,
         title: section.title,

@@ -6,9 +6,9 @@ import { Illustration } from "../illustration.tsx";
 
 export function Hero({ hero, home }: { hero: RenderedPage["hero"]; home: boolean }) {
   return (
-    <section className="relative overflow-hidden border-b border-gray-100 bg-gradient-to-b from-bdblue-50 to-white dark:border-gray-900 dark:from-bdblue-950/60 dark:to-gray-950">
+    <section className="relative overflow-hidden border-b border-gray-100 bg-gradient-to-b from-bdblue-100/70 to-white dark:border-gray-900 dark:from-bdblue-950/60 dark:to-gray-950">
       <PageGrid className={cn("items-center gap-y-12", home ? "py-20 sm:py-28" : "py-16 sm:py-20")}>
-        <div className={cn("col-span-10", hero.illustration ? "lg:col-span-5" : "lg:col-span-8 lg:col-start-2")}>
+        <div className={cn("col-span-10", hero.illustration ? "lg:col-span-5" : "max-w-3xl")}>
           {hero.eyebrow ? (
             <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
               {hero.eyebrow}
@@ -17,7 +17,7 @@ export function Hero({ hero, home }: { hero: RenderedPage["hero"]; home: boolean
           <h1
             className={cn(
               "mt-3 font-bold tracking-tight text-balance text-gray-950 dark:text-white",
-              home ? "text-4xl sm:text-6xl" : "text-4xl sm:text-5xl",
+              home ? "text-4xl sm:text-5xl xl:text-6xl" : "text-4xl sm:text-5xl",
             )}
           >
             {hero.title}
@@ -40,7 +40,7 @@ export function Hero({ hero, home }: { hero: RenderedPage["hero"]; home: boolean
             <Illustration
               name={hero.illustration.name}
               alt={hero.illustration.alt}
-              className="mx-auto aspect-[4/3] w-full max-w-xl"
+              className="mx-auto aspect-[4/3] w-full max-w-sm md:max-w-md lg:max-w-xl"
             />
           </div>
         ) : null}

@@ -1,4 +1,4 @@
-import { ArrowRight } from "lucide-react";
+import { ArrowRight, ChevronDown } from "lucide-react";
 import { Link } from "react-router";
 import type { RenderedSection } from "../../../../content/render.ts";
 import { cn } from "../../ui/cn.ts";
@@ -42,7 +42,7 @@ function ItemLink({ to, label, title }: { to: string; label: string; title: stri
 
 export function Features({ section }: { section: Of<"features"> }) {
   return (
-    <ul className={cn("grid gap-6 sm:grid-cols-2", section.columns === 3 && "lg:grid-cols-3")}>
+    <ul className={cn("grid gap-6 sm:grid-cols-2", section.columns === 3 && "md:grid-cols-3")}>
       {section.items.map((item) => (
         <li key={item.title} className={card}>
           <span className="inline-flex size-11 items-center justify-center rounded-xl bg-bdblue-50 text-bdblue-700 dark:bg-bdblue-950 dark:text-bdblue-300">
@@ -59,7 +59,7 @@ export function Features({ section }: { section: Of<"features"> }) {
 
 export function Cards({ section }: { section: Of<"cards"> }) {
   return (
-    <ul className={cn("grid gap-6 sm:grid-cols-2", section.items.length % 3 === 0 && "lg:grid-cols-3")}>
+    <ul className={cn("grid gap-6 sm:grid-cols-2", section.items.length % 3 === 0 && "md:grid-cols-3")}>
       {section.items.map((item) => (
         <li key={item.title} className={cn(card, "flex flex-col")}>
           {item.illustration ? (
@@ -119,14 +119,11 @@ export function Faq({ section }: { section: Of<"faq"> }) {
         <details key={item.question} className="group px-6">
           <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-4 text-left text-base font-semibold text-gray-950 dark:text-white [&::-webkit-details-marker]:hidden">
             <h3>{item.question}</h3>
-            <span
-              aria-hidden="true"
-              className="flex size-7 shrink-0 items-center justify-center rounded-full border border-gray-300 text-lg leading-none text-gray-600 group-open:rotate-45 dark:border-gray-700 dark:text-gray-300"
-            >
-              +
+            <span className="flex size-8 shrink-0 items-center justify-center rounded-full bg-gray-100 text-gray-700 dark:bg-gray-800 dark:text-gray-200">
+              <ChevronDown aria-hidden="true" className="size-5 transition-transform group-open:rotate-180" />
             </span>
           </summary>
-          <Markdown html={item.answer} className="pb-6" />
+          <Markdown html={item.answer} className="max-w-3xl pb-6" />
         </details>
       ))}
     </div>

@@ -59,7 +59,7 @@ export function PageView({ page }: { page: RenderedPage }) {
           title={section.title}
           lead={section.lead}
           tone={section.type === "cta" ? "muted" : index % 2 === 1 ? "muted" : "plain"}
-          width={section.type === "prose" && !section.illustration ? "base" : "full"}
+          width="full"
         >
           <SectionBody section={section} />
         </SectionFrame>

@@ -8,11 +8,11 @@ type Of<T extends RenderedSection["type"]> = Extract<RenderedSection, { type: T 
 
 export function Specs({ section }: { section: Of<"specs"> }) {
   return (
-    <div className="grid gap-8 md:grid-cols-2">
+    <div className="gap-8 md:columns-2">
       {section.groups.map((group) => (
         <div
           key={group.name}
-          className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
+          className="mb-8 break-inside-avoid rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
         >
           <h3 className="text-base font-semibold text-gray-950 dark:text-white">{group.name}</h3>
           <dl className="mt-4 divide-y divide-gray-100 dark:divide-gray-800">
@@ -29,44 +29,68 @@ export function Specs({ section }: { section: Of<"specs"> }) {
   );
 }
 
+/** On phones each row becomes a card with one line per product, so no column scrolls out of view. */
+function StackedComparison({ section }: { section: Of<"comparison"> }) {
+  return (
+    <dl className="space-y-4 sm:hidden">
+      {section.rows.map((row) => (
+        <div
+          key={row.label}
+          className="rounded-2xl border border-gray-200 bg-white p-4 dark:border-gray-800 dark:bg-gray-900"
+        >
+          <dt className="text-base font-semibold text-gray-950 dark:text-white">{row.label}</dt>
+          {row.values.map((value, index) => (
+            <dd key={`${row.label}-${index}`} className="mt-2 text-base text-gray-700 dark:text-gray-300">
+              <span className="font-medium text-gray-950 dark:text-white">{section.columns[index]}: </span>
+              {value}
+            </dd>
+          ))}
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function Comparison({ section }: { section: Of<"comparison"> }) {
   return (
-    // A scrollable region must be reachable by keyboard (WCAG 2.1.1), so it takes focus.
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div
-      className="overflow-x-auto rounded-2xl border border-gray-200 dark:border-gray-800"
-      tabIndex={0}
-      role="region"
-      aria-label={section.caption}
-    >
-      <table className="w-full min-w-[36rem] text-left text-sm">
-        <caption className="sr-only">{section.caption}</caption>
-        <thead className="bg-gray-50 dark:bg-gray-900">
-          <tr>
-            <td className="px-4 py-3" />
-            {section.columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3 font-semibold text-gray-950 dark:text-white">
-                {column}
-              </th>
+    <>
+      <StackedComparison section={section} />
+      <div className="hidden overflow-hidden rounded-2xl border border-gray-200 sm:block dark:border-gray-800">
+        <ComparisonTable section={section} />
+      </div>
+    </>
+  );
+}
+
+function ComparisonTable({ section }: { section: Of<"comparison"> }) {
+  return (
+    <table className="w-full table-fixed text-left text-sm lg:text-base">
+      <caption className="sr-only">{section.caption}</caption>
+      <thead className="bg-gray-50 dark:bg-gray-900">
+        <tr>
+          <td className="w-1/4 px-4 py-3" />
+          {section.columns.map((column) => (
+            <th key={column} scope="col" className="px-4 py-3 font-semibold text-gray-950 dark:text-white">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-gray-100 bg-white dark:divide-gray-800 dark:bg-gray-950">
+        {section.rows.map((row) => (
+          <tr key={row.label}>
+            <th scope="row" className="px-4 py-3 font-medium text-gray-600 dark:text-gray-300">
+              {row.label}
+            </th>
+            {row.values.map((value, index) => (
+              <td key={`${row.label}-${index}`} className="px-4 py-3 text-gray-950 dark:text-white">
+                {value}
+              </td>
             ))}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-gray-100 bg-white dark:divide-gray-800 dark:bg-gray-950">
-          {section.rows.map((row) => (
-            <tr key={row.label}>
-              <th scope="row" className="px-4 py-3 font-medium text-gray-600 dark:text-gray-300">
-                {row.label}
-              </th>
-              {row.values.map((value, index) => (
-                <td key={`${row.label}-${index}`} className="px-4 py-3 text-gray-950 dark:text-white">
-                  {value}
-                </td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </table>
   );
 }
 
@@ -96,9 +120,9 @@ export function Notice({ section }: { section: Of<"notice"> }) {
 
 export function Cta({ section }: { section: Of<"cta"> }) {
   return (
-    <div className="flex flex-col items-start gap-6 sm:flex-row sm:items-center sm:justify-between">
-      <Markdown html={section.body} className="max-w-2xl text-lg" />
-      <div className="flex shrink-0 flex-wrap gap-4">
+    <div className="flex flex-col items-start gap-6 lg:flex-row lg:items-center lg:justify-between">
+      <Markdown html={section.body} className="max-w-2xl min-w-0 flex-1 text-lg" />
+      <div className="flex flex-wrap gap-4 lg:shrink-0">
         {section.actions.map((action) => (
           <ButtonLink key={action.to} to={action.to} variant={action.variant} size="lg">
             {action.label}
@@ -160,7 +184,7 @@ export function Research({ section }: { section: Of<"research"> }) {
             key={item.title}
             className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
           >
-            <div className="flex flex-wrap items-center gap-2 text-xs font-semibold">
+            <div className="flex flex-wrap items-center gap-2 text-sm font-semibold">
               <span className="rounded-full bg-bdblue-50 px-2.5 py-1 text-bdblue-800 dark:bg-bdblue-950 dark:text-bdblue-200">
                 {item.kind}
               </span>
@@ -194,7 +218,7 @@ export function Locations({ section }: { section: Of<"locations"> }) {
           key={item.name}
           className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
         >
-          <p className="text-xs font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
+          <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
             {item.kind}
           </p>
           <h3 className="mt-2 text-lg font-semibold text-gray-950 dark:text-white">{item.name}</h3>
@@ -214,7 +238,7 @@ export function Locations({ section }: { section: Of<"locations"> }) {
               <li className="flex items-center gap-2">
                 <Phone aria-hidden="true" className="size-4 text-gray-500 dark:text-gray-400" />
                 <a
-                  className="rounded text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
+                  className="rounded whitespace-nowrap text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
                   href={`tel:${item.phone.replace(/[^+0-9]/g, "")}`}
                 >
                   {item.phone}
@@ -239,7 +263,7 @@ export function Locations({ section }: { section: Of<"locations"> }) {
               {item.services.map((service) => (
                 <li
                   key={service}
-                  className="rounded-full bg-gray-100 px-2.5 py-1 text-xs font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-200"
+                  className="rounded-full bg-gray-100 px-2.5 py-1 text-sm font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-200"
                 >
                   {service}
                 </li>

@@ -1,6 +1,7 @@
 import type { RenderedPage, RenderedSection } from "../../../../content/render.ts";
 import { Illustration } from "../illustration.tsx";
 import { Hero } from "./hero.tsx";
+import { OnThisPage } from "./on-this-page.tsx";
 import { Cards, Contact, Faq, Features, Steps } from "./lists.tsx";
 import { Comparison, Cta, Locations, Notice, Research, Specs, Testimonials } from "./records.tsx";
 import { Markdown, SectionFrame } from "./section-frame.tsx";
@@ -47,11 +48,15 @@ function SectionBody({ section }: { section: RenderedSection }) {
   }
 }
 
+/** Pages with this many sections or more get "On this page" jump links. */
+const longPage = 6;
+
 /** A marketing page: the hero, then each section in order, alternating backgrounds. */
 export function PageView({ page }: { page: RenderedPage }) {
   return (
     <>
       <Hero hero={page.hero} home={page.path === "/"} />
+      {page.sections.length >= longPage ? <OnThisPage sections={page.sections} /> : null}
       {page.sections.map((section, index) => (
         <SectionFrame
           key={section.id}

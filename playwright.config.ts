@@ -28,7 +28,7 @@ export default defineConfig({
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
   webServer: {
-    command: "node server/main.ts",
+    command: "node_modules/.bin/node server/main.ts",
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,

@@ -223,11 +223,11 @@ export function Header() {
             data-search-open
             aria-keyshortcuts="Control+K Meta+K"
             className={cn("js-only", buttonClasses("ghost", "icon", "xl:w-auto xl:px-3"))}
-            aria-label="Search the site"
           >
             <Search aria-hidden="true" className="size-5" />
-            <span className="hidden text-sm font-normal text-gray-500 xl:inline dark:text-gray-400">
-              Search{" "}
+            {/* The name is the visible word (WCAG 2.5.3); the shortcut is announced through aria-keyshortcuts. */}
+            <span className="sr-only text-sm font-normal text-gray-600 xl:not-sr-only dark:text-gray-300">Search</span>
+            <span aria-hidden="true" className="hidden xl:inline">
               <kbd
                 data-shortcut-label
                 className="ml-2 rounded border border-gray-300 px-1.5 font-sans text-xs dark:border-gray-700"

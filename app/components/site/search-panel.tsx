@@ -85,6 +85,12 @@ export function SearchPanel({
   };
 
   const optionId = (index: number) => `${baseId}-option-${index}`;
+
+  // The active option follows the arrow keys, so keep it in view inside the scrolling list.
+  const activeOptionId = results.length > 0 ? optionId(activeIndex) : undefined;
+  useEffect(() => {
+    if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView({ block: "nearest" });
+  }, [activeOptionId]);
   const trimmed = query.trim();
 
   return (
@@ -105,7 +111,7 @@ export function SearchPanel({
           aria-expanded={results.length > 0}
           aria-controls={listId}
           aria-autocomplete="list"
-          aria-activedescendant={results.length > 0 ? optionId(activeIndex) : undefined}
+          aria-activedescendant={activeOptionId}
           autoComplete="off"
           spellCheck={false}
           placeholder="Search the site"
@@ -126,7 +132,9 @@ export function SearchPanel({
           <X aria-hidden="true" className="size-5" />
         </button>
       </div>
-      <div className="max-h-[60vh] overflow-y-auto p-2">
+      {/* A scrolling region must be reachable by keyboard (WCAG 2.1.1); the options themselves are not focusable. */}
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+      <div className="max-h-[60vh] overflow-y-auto p-2" tabIndex={0} role="region" aria-label="Search results">
         <p role="status" className="sr-only">
           {state.status === "ready" && trimmed ? `${results.length} result${results.length === 1 ? "" : "s"}` : ""}
         </p>
@@ -146,7 +154,7 @@ export function SearchPanel({
         {state.status === "ready" && trimmed && results.length === 0 ? (
           <p className="px-3 py-6 text-sm text-gray-700 dark:text-gray-300">No results for “{trimmed}”.</p>
         ) : null}
-        <ul id={listId} role="listbox" aria-label="Search results" className="space-y-1">
+        <ul id={listId} role="listbox" aria-label="Results" className="space-y-1">
           {results.map((result, index) => {
             const selected = index === activeIndex;
             const ResultIcon = result.section.level === 1 ? FileText : Hash;

@@ -1,0 +1,60 @@
+import { expectedHeading } from "../support/content.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { escapeRegExp, publicPaths, titleSuffix } from "../support/site.ts";
+
+test.describe("public routes", () => {
+  test("the route list has the 16 public pages of the spec", () => {
+    expect(publicPaths).toHaveLength(16);
+    expect(new Set(publicPaths).size).toBe(publicPaths.length);
+  });
+
+  // One browser page walks every route: a fresh page per route would cost more than the checks.
+  test("each answers 200 with its title and a single h1 from its content", async ({ page }) => {
+    test.setTimeout(90_000);
+    const titleEnding = new RegExp(`.+${escapeRegExp(titleSuffix)}$`);
+    for (const path of publicPaths) {
+      await test.step(path, async () => {
+        const response = await page.goto(path);
+        expect.soft(response?.status(), `status of ${path}`).toBe(200);
+        expect.soft(new URL(page.url()).pathname, "no redirect").toBe(path);
+        await expect.soft(page, `title of ${path}`).toHaveTitle(titleEnding);
+        const headings = page.locator("h1");
+        await expect.soft(headings, `h1 count on ${path}`).toHaveCount(1);
+        await expect.soft(headings, `h1 of ${path}`).toHaveText(expectedHeading(path));
+        await expect.soft(page.locator("main#main"), `main on ${path}`).toHaveCount(1);
+      });
+    }
+  });
+});
+
+test.describe("redirects", () => {
+  const permanent: [from: string, to: string][] = [
+    ["/v5", "/products/v5"],
+    ["/about/v4", "/products/v4"],
+    ["/about/v5", "/products/v5"],
+    ["/about/", "/about"],
+    ["/products/v5/", "/products/v5"],
+  ];
+
+  for (const [from, to] of permanent) {
+    test(`${from} moves permanently to ${to}`, async ({ request, baseURL }) => {
+      const response = await request.get(from, { maxRedirects: 0 });
+      expect(response.status()).toBe(301);
+      const location = response.headers()["location"] ?? "";
+      expect(new URL(location, baseURL).pathname).toBe(to);
+    });
+  }
+
+  test("a browser following /v5 lands on the v5 product page", async ({ page }) => {
+    const response = await page.goto("/v5");
+    expect(response?.status()).toBe(200);
+    await expect(page).toHaveURL(/\/products\/v5$/);
+    await expect(page.locator("h1")).toHaveText(expectedHeading("/products/v5"));
+  });
+
+  test("a trailing slash keeps the query string", async ({ request }) => {
+    const response = await request.get("/about/?ref=mail", { maxRedirects: 0 });
+    expect(response.status()).toBe(301);
+    expect(response.headers()["location"]).toMatch(/\/about\?ref=mail$/);
+  });
+});

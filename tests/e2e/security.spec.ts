@@ -1,0 +1,171 @@
+import type { APIRequestContext, APIResponse } from "@playwright/test";
+import { cspViolationPrefix, expect, test, watchPage } from "../support/fixtures.ts";
+import { escapeRegExp, publicPaths } from "../support/site.ts";
+
+/** Directive name → its values, e.g. "script-src" → ["'self'", "'nonce-…'"]. */
+function parseCsp(header: string): Map<string, string[]> {
+  return new Map(
+    header
+      .split(";")
+      .map((directive) => directive.trim())
+      .filter((directive) => directive.length > 0)
+      .map((directive) => {
+        const [name = "", ...values] = directive.split(/\s+/);
+        return [name.toLowerCase(), values];
+      }),
+  );
+}
+
+function cspNonce(response: APIResponse): string {
+  const csp = response.headers()["content-security-policy"] ?? "";
+  const nonces = (parseCsp(csp).get("script-src") ?? []).flatMap((value) => /^'nonce-(.+)'$/.exec(value)?.[1] ?? []);
+  expect(nonces, "script-src has exactly one nonce").toHaveLength(1);
+  return nonces[0] ?? "";
+}
+
+/** Every <script> tag's attributes, except JSON-LD: a data block the browser never executes, so CSP does not apply. */
+function executableScriptTags(html: string): { tag: string; nonce: string | undefined; inline: boolean }[] {
+  return [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter(([, attributes = ""]) => !/\btype\s*=\s*["']?application\/ld\+json/i.test(attributes))
+    .map(([tag, attributes = "", body = ""]) => ({
+      tag: tag.slice(0, 120),
+      nonce: /\bnonce\s*=\s*"([^"]*)"/i.exec(attributes)?.[1],
+      inline: !/\bsrc\s*=/i.test(attributes) && body.trim().length > 0,
+    }));
+}
+
+async function expectSecurityHeaders(response: APIResponse): Promise<void> {
+  const headers = response.headers();
+  const csp = headers["content-security-policy"];
+  expect(csp, "content-security-policy").toBeDefined();
+  const directives = parseCsp(csp ?? "");
+  expect(directives.get("frame-ancestors")).toEqual(["'none'"]);
+  expect(csp).not.toContain("unsafe-inline");
+  expect(csp).not.toContain("unsafe-eval");
+  expect(directives.get("default-src")).toEqual(["'self'"]);
+  expect(headers["x-content-type-options"]).toBe("nosniff");
+  expect(headers["referrer-policy"]).toBe("strict-origin-when-cross-origin");
+  expect(headers["permissions-policy"], "permissions-policy").toBeTruthy();
+
+  const nonce = cspNonce(response);
+  const scripts = executableScriptTags(await response.text());
+  expect(scripts.filter((script) => script.inline).length, "the page has inline scripts").toBeGreaterThan(0);
+  for (const script of scripts) expect(script.nonce, `nonce of ${script.tag}`).toBe(nonce);
+}
+
+async function assetUrls(request: APIRequestContext): Promise<string[]> {
+  const html = await (await request.get("/")).text();
+  return [...new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map(([, url = ""]) => url))];
+}
+
+test.describe("security headers", () => {
+  test("the home page sends the CSP with a nonce matching its scripts, and the other headers", async ({ request }) => {
+    const response = await request.get("/");
+    expect(response.status()).toBe(200);
+    await expectSecurityHeaders(response);
+  });
+
+  test("a 404 sends the same protections", async ({ request }) => {
+    const response = await request.get("/no/such/page");
+    expect(response.status()).toBe(404);
+    await expectSecurityHeaders(response);
+  });
+
+  test("every public page's scripts carry that response's nonce", async ({ request }) => {
+    for (const path of publicPaths) {
+      const response = await request.get(path);
+      const nonce = cspNonce(response);
+      const wrong = executableScriptTags(await response.text()).filter((script) => script.nonce !== nonce);
+      expect.soft(wrong, `scripts on ${path} without the CSP nonce`).toEqual([]);
+    }
+  });
+
+  test("each response gets a different nonce", async ({ request }) => {
+    const nonces = new Set<string>();
+    for (const path of ["/", "/", "/about", "/no/such/page", "/no/such/page"])
+      nonces.add(cspNonce(await request.get(path)));
+    expect(nonces.size).toBe(5);
+  });
+});
+
+test.describe("caching", () => {
+  test("hashed assets are cached as immutable", async ({ request }) => {
+    const urls = await assetUrls(request);
+    expect(
+      urls.some((url) => url.endsWith(".js")),
+      "the page loads a script asset",
+    ).toBe(true);
+    expect(
+      urls.some((url) => url.endsWith(".css")),
+      "the page loads a stylesheet asset",
+    ).toBe(true);
+    for (const url of urls) {
+      const response = await request.get(url);
+      expect.soft(response.status(), url).toBe(200);
+      expect.soft(response.headers()["cache-control"] ?? "", `cache-control of ${url}`).toContain("immutable");
+    }
+  });
+
+  test("prerendered pages send an ETag and answer 304 to If-None-Match", async ({ request }) => {
+    for (const path of publicPaths) {
+      const first = await request.get(path);
+      const etag = first.headers()["etag"];
+      expect.soft(etag, `etag of ${path}`).toBeTruthy();
+      if (!etag) continue;
+      const revalidated = await request.get(path, { headers: { "If-None-Match": etag } });
+      expect.soft(revalidated.status(), `revalidating ${path}`).toBe(304);
+      expect.soft(await revalidated.body(), `304 body of ${path}`).toHaveLength(0);
+      const changed = await request.get(path, { headers: { "If-None-Match": 'W/"something-else"' } });
+      expect.soft(changed.status(), `${path} with another ETag`).toBe(200);
+    }
+  });
+});
+
+test.describe("page loads", () => {
+  test("no public page logs a console error, throws, violates the CSP or requests another origin", async ({
+    page,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    const origin = new URL(baseURL ?? "http://localhost").origin;
+    const problems: string[] = [];
+    const foreign: string[] = [];
+    watchPage(page, problems);
+    page.on("request", (request) => {
+      const url = new URL(request.url());
+      // data: and blob: URLs never leave the browser.
+      if (url.protocol === "data:" || url.protocol === "blob:") return;
+      if (url.origin !== origin) foreign.push(request.url());
+    });
+    for (const path of publicPaths) {
+      problems.length = 0;
+      foreign.length = 0;
+      const response = await page.goto(path);
+      expect.soft(response?.status(), path).toBe(200);
+      // Bring everything lazy into view, then let the network settle.
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await page.waitForLoadState("networkidle");
+      expect.soft([...problems], `console errors, exceptions or CSP violations on ${path}`).toEqual([]);
+      expect.soft([...foreign], `requests to other origins from ${path}`).toEqual([]);
+    }
+  });
+});
+
+test.describe("the CSP in the browser", () => {
+  const injected = "window.__injectedRan = true";
+  test.use({ allowedConsoleError: new RegExp(`${escapeRegExp(cspViolationPrefix)}|Content Security Policy`) });
+
+  test("blocks an injected inline script, and the test guard reports the violation", async ({ page }) => {
+    const problems: string[] = [];
+    watchPage(page, problems);
+    await page.goto("/");
+    const ran = await page.evaluate((code) => {
+      const script = document.createElement("script");
+      script.textContent = code;
+      document.head.append(script);
+      return (window as unknown as { __injectedRan?: boolean }).__injectedRan === true;
+    }, injected);
+    expect(ran, "the injected script ran").toBe(false);
+    await expect.poll(() => problems.some((problem) => problem.includes(cspViolationPrefix))).toBe(true);
+  });
+});

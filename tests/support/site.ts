@@ -1,0 +1,28 @@
+import type { Page } from "@playwright/test";
+
+export { publicPaths, type PublicPath } from "../../app/lib/public-paths.ts";
+
+export const titleSuffix = " · Densara Bone Density Systems";
+export const colorModeStorageKey = "nuxt-color-mode";
+export type ColorModePreference = "light" | "dark" | "system";
+
+export const desktopViewport = { width: 1280, height: 800 };
+export const mobileViewport = { width: 375, height: 812 };
+
+/** Stores a colour-mode preference before any page script runs, on every navigation of the page. */
+export async function presetColorMode(page: Page, preference: ColorModePreference): Promise<void> {
+  await page.addInitScript(
+    ({ key, value }) => {
+      try {
+        localStorage.setItem(key, value);
+      } catch {
+        // about:blank and opaque origins have no storage.
+      }
+    },
+    { key: colorModeStorageKey, value: preference },
+  );
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}

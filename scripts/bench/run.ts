@@ -12,22 +12,13 @@ import { chromium } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { publicPaths } from "../../app/lib/public-paths.ts";
+import { chromiumFlags, chromiumPath } from "../chromium.ts";
 import { startServer } from "./server.ts";
 
 const args = process.argv.slice(2);
 const pagesArg = args[args.indexOf("--pages") + 1];
 const paths = args.includes("--pages") && pagesArg ? pagesArg.split(",") : [...publicPaths];
 const runLighthouse = !args.includes("--no-lighthouse");
-const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
-const chromeFlags = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  "--no-first-run",
-];
 
 if (!existsSync(`${process.env.BUILD_DIR ?? "build"}/server/index.js`)) {
   console.error('No production build. Run "npm run build" first.');
@@ -38,7 +29,7 @@ type Row = { path: string; jsGzipKb: number; scripts: number; lighthouse?: Recor
 
 /** Every script a page loads before any interaction, measured as gzip bytes. */
 async function jsAtLoad(origin: string): Promise<Map<string, { kb: number; scripts: number }>> {
-  const browser = await chromium.launch({ executablePath: chromePath, args: chromeFlags });
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const result = new Map<string, { kb: number; scripts: number }>();
   try {
     for (const path of paths) {
@@ -64,7 +55,7 @@ async function jsAtLoad(origin: string): Promise<Map<string, { kb: number; scrip
 }
 
 async function lighthouseScores(origin: string, path: string) {
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
     const result = await lighthouse(`${origin}${path}`, {
       port: chrome.port,

@@ -22,6 +22,12 @@ export default defineConfig({
     url: `http://localhost:${port}/`,
     reuseExistingServer: false,
     timeout: 60_000,
-    env: { PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", BUILD_DIR: process.env.BUILD_DIR ?? "build" },
+    env: {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "warn",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      DATA_DIR: "memory://",
+    },
   },
 });

@@ -19,4 +19,10 @@ npm install --no-audit --no-fund
 # From here on everything runs on the pinned Node 24 from node_modules.
 export PATH="$PWD/node_modules/node/bin:$PWD/node_modules/.bin:$PATH"
 node --version
+
+# The database tests run on PGlite and on a real PostgreSQL: a private, throwaway cluster.
+eval "$(bash scripts/test-postgres.sh)"
+trap 'bash scripts/test-postgres.sh stop "$TEST_PG_DIR"' EXIT
+echo "PostgreSQL for the tests: $TEST_DATABASE_URL"
+
 npm test

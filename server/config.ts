@@ -25,6 +25,10 @@ const schema = z.object({
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   BUILD_DIR: z.string().min(1).default("build"),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  DATA_DIR: z.string().min(1).default("data"),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default("Densara <no-reply@densara.example>"),
 });
 
 export type Config = {
@@ -39,6 +43,10 @@ export type Config = {
   shutdownTimeoutMs: number;
   logLevel: "debug" | "info" | "warn" | "error";
   buildDir: string;
+  /** PostgreSQL when set; otherwise the embedded PGlite database in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  mail: { smtpUrl: string | undefined; from: string };
 };
 
 export class ConfigError extends Error {
@@ -65,5 +73,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
     buildDir: values.BUILD_DIR,
+    databaseUrl: values.DATABASE_URL,
+    dataDir: values.DATA_DIR,
+    mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
   };
 }

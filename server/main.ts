@@ -1,12 +1,16 @@
 import { existsSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { migrateDatabase } from "./db/migrate.ts";
 import { createApp } from "./http/app.ts";
 import { loadPrerenderedPages } from "./http/prerendered.ts";
 import { startHttpServer } from "./http/serve.ts";
 import { createLogger } from "./log.ts";
+import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
 
 function readConfig(): Config {
   try {
@@ -29,6 +33,15 @@ if (!existsSync(serverEntry)) {
   process.exit(1);
 }
 
+// The database comes first: every process migrates under an advisory lock before serving.
+if (!config.databaseUrl && !config.dataDir.startsWith("memory://")) await mkdir(config.dataDir, { recursive: true });
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+await migrateDatabase(database);
+log.info("database ready", { kind: database.kind, ...(database.kind === "pglite" ? { dataDir: config.dataDir } : {}) });
+
+const mailTransport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : logTransport(log);
+const outboxWorker = startOutboxWorker(database.db, mailTransport, { from: config.mail.from, intervalMs: 5_000, log });
+
 const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
 const clientDir = join(buildDir, "client");
 const prerendered = await loadPrerenderedPages(clientDir);
@@ -50,6 +63,13 @@ log.info("listening", {
 
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, () => {
-    void running.shutdown(signal).then((outcome) => process.exit(outcome === "drained" ? 0 : 1));
+    void running
+      .shutdown(signal)
+      .then(async (outcome) => {
+        await outboxWorker.stop();
+        await database.close();
+        return outcome;
+      })
+      .then((outcome) => process.exit(outcome === "drained" ? 0 : 1));
   });
 }

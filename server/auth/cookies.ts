@@ -1,0 +1,48 @@
+/** Spec §9: the session cookie lives 7 days. */
+export const sessionMaxAgeS = 604_800;
+
+/**
+ * Over https the cookie takes the `__Host-` prefix (Secure, no Domain, Path=/), so no
+ * other host or path can set or shadow it. Plain http (a laptop) cannot use Secure.
+ */
+export function sessionCookieName(https: boolean): string {
+  return https ? "__Host-densara_session" : "densara_session";
+}
+
+export function serializeCookie(
+  name: string,
+  value: string,
+  options: { https: boolean; maxAgeS: number; sameSite?: "Lax" | "Strict" },
+): string {
+  const parts = [
+    `${name}=${value}`,
+    "Path=/",
+    "HttpOnly",
+    `SameSite=${options.sameSite ?? "Lax"}`,
+    `Max-Age=${Math.max(0, Math.floor(options.maxAgeS))}`,
+  ];
+  if (options.https) parts.push("Secure");
+  return parts.join("; ");
+}
+
+export function sessionCookie(token: string, https: boolean, maxAgeS = sessionMaxAgeS): string {
+  return serializeCookie(sessionCookieName(https), token, { https, maxAgeS });
+}
+
+export function clearSessionCookie(https: boolean): string {
+  return serializeCookie(sessionCookieName(https), "", { https, maxAgeS: 0 });
+}
+
+/** The value of one cookie from a Cookie header; malformed input reads as absent. */
+export function readCookie(header: string | null | undefined, name: string): string | undefined {
+  if (!header) return undefined;
+  for (const part of header.split(";")) {
+    const index = part.indexOf("=");
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim();
+      return /^[A-Za-z0-9_-]{1,128}$/.test(value) ? value : undefined;
+    }
+  }
+  return undefined;
+}

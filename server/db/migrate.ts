@@ -1,0 +1,37 @@
+import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
+import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import type { DatabaseHandle } from "./client.ts";
+
+export const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
+
+/**
+ * Every process takes this PostgreSQL advisory lock before migrating, so two servers
+ * starting at once run the migrations one after the other; the second finds them applied.
+ */
+export const migrationLockKey = 4_711_202_611;
+
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    await handle.client.query("select pg_advisory_lock($1)", [migrationLockKey]);
+    try {
+      await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder });
+    } finally {
+      await handle.client.query("select pg_advisory_unlock($1)", [migrationLockKey]);
+    }
+    return;
+  }
+  // The lock belongs to a connection, so the migration runs on that same connection.
+  const connection = await handle.pool.connect();
+  try {
+    await connection.query("select pg_advisory_lock($1)", [migrationLockKey]);
+    try {
+      await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+    } finally {
+      await connection.query("select pg_advisory_unlock($1)", [migrationLockKey]);
+    }
+  } finally {
+    connection.release();
+  }
+}

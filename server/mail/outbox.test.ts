@@ -1,0 +1,95 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { outbox } from "../db/schema.ts";
+import { createLogger } from "../log.ts";
+import {
+  deliverDueMail,
+  enqueueMail,
+  logTransport,
+  retryDelayMs,
+  type MailTransport,
+  type OutgoingMail,
+} from "./outbox.ts";
+
+const from = "Densara <no-reply@densara.example>";
+
+function recordingTransport(failFor: (mail: OutgoingMail) => boolean = () => false) {
+  const delivered: (OutgoingMail & { from: string })[] = [];
+  const transport: MailTransport = {
+    name: "test",
+    send: (mail) => {
+      if (failFor(mail)) return Promise.reject(new Error("550 mailbox unavailable"));
+      delivered.push(mail);
+      return Promise.resolve();
+    },
+  };
+  return { transport, delivered };
+}
+
+describe.each(databaseKinds)("outbox on %s", (kind) => {
+  let handle: DatabaseHandle;
+  beforeEach(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await handle.close();
+  });
+
+  it("delivers queued mail once, oldest first, and marks it sent", async () => {
+    await enqueueMail(handle.db, { to: "a@example.com", subject: "First", text: "one" });
+    await enqueueMail(handle.db, { to: "b@example.com", subject: "Second", text: "two" });
+    const { transport, delivered } = recordingTransport();
+    expect(await deliverDueMail(handle.db, transport, { from })).toEqual({ sent: 2, failed: 0 });
+    expect(delivered.map((mail) => mail.subject)).toEqual(["First", "Second"]);
+    expect(delivered[0]?.from).toBe(from);
+    expect(await deliverDueMail(handle.db, transport, { from })).toEqual({ sent: 0, failed: 0 });
+    const rows = await handle.db.select().from(outbox);
+    expect(rows.every((row) => row.sentAt !== null)).toBe(true);
+  });
+
+  it("keeps a failed message, records the error and retries it after the backoff", async () => {
+    await enqueueMail(handle.db, { to: "bounce@example.com", subject: "Reset your password", text: "link" });
+    let failing = true;
+    const { transport, delivered } = recordingTransport(() => failing);
+    // Queued rows are due from the database's own clock; this run happens just after.
+    const now = new Date(Date.now() + 1000);
+    expect(await deliverDueMail(handle.db, transport, { from, now })).toEqual({ sent: 0, failed: 1 });
+    const [row] = await handle.db.select().from(outbox);
+    expect(row?.attempts).toBe(1);
+    expect(row?.lastError).toContain("550");
+    expect(row?.nextAttemptAt.getTime()).toBe(now.getTime() + retryDelayMs(1));
+
+    failing = false;
+    const early = new Date(now.getTime() + retryDelayMs(1) - 1);
+    expect(await deliverDueMail(handle.db, transport, { from, now: early })).toEqual({ sent: 0, failed: 0 });
+    const due = new Date(now.getTime() + retryDelayMs(1));
+    expect(await deliverDueMail(handle.db, transport, { from, now: due })).toEqual({ sent: 1, failed: 0 });
+    expect(delivered).toHaveLength(1);
+  });
+});
+
+describe("outbox transports and backoff", () => {
+  it("backs off 1, 2, 4 … minutes, capped at an hour", () => {
+    expect([1, 2, 3, 4, 7, 8, 20].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 8, 60, 60, 60]);
+  });
+
+  it("without SMTP, writes the whole message, link included, to the log", async () => {
+    const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    let lines: string[];
+    try {
+      await logTransport(createLogger("info")).send({
+        from,
+        to: "alice@example.com",
+        subject: "Reset your password",
+        text: "Open https://localhost:3000/auth/reset?token=abc",
+      });
+      lines = write.mock.calls.map(([chunk]) => String(chunk));
+    } finally {
+      write.mockRestore();
+    }
+    const entry = JSON.parse(lines.join("")) as Record<string, string>;
+    expect(entry.to).toBe("alice@example.com");
+    expect(entry.text).toContain("/auth/reset?token=abc");
+  });
+});

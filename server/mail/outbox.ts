@@ -1,0 +1,117 @@
+import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import nodemailer from "nodemailer";
+import type { Database } from "../db/client.ts";
+import { outbox } from "../db/schema.ts";
+import type { Logger } from "../log.ts";
+
+export type OutgoingMail = { to: string; subject: string; text: string };
+
+/** Delivers one message or throws; the outbox retries. */
+export type MailTransport = { name: string; send: (mail: OutgoingMail & { from: string }) => Promise<void> };
+
+/** Queues a message. Call it inside the transaction of the change that causes it. */
+export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<string> {
+  const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
+  if (!row) throw new Error("the outbox did not accept the message");
+  return row.id;
+}
+
+export function smtpTransport(url: string): MailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    name: "smtp",
+    send: async (mail) => {
+      await transporter.sendMail(mail);
+    },
+  };
+}
+
+/** Without SMTP, mail goes to the log, links and all, so a fresh machine still works end to end. */
+export function logTransport(log: Logger): MailTransport {
+  return {
+    name: "log",
+    send: (mail) => {
+      log.info("mail (not sent: SMTP_URL is not set)", { to: mail.to, subject: mail.subject, text: mail.text });
+      return Promise.resolve();
+    },
+  };
+}
+
+const maxAttempts = 8;
+
+/** Minutes before the next try: 1, 2, 4 … capped at an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(60, 2 ** Math.max(0, attempts - 1)) * 60_000;
+}
+
+/**
+ * Sends what is due, oldest first. Rows are claimed with FOR UPDATE SKIP LOCKED, so
+ * several server processes can deliver at once without sending anything twice.
+ */
+export async function deliverDueMail(
+  db: Database,
+  transport: MailTransport,
+  options: { from: string; now?: Date; batch?: number; log?: Logger },
+): Promise<{ sent: number; failed: number }> {
+  const now = options.now ?? new Date();
+  // Rows are queued on the database's clock; compare on it too unless a time is given.
+  const dueBy = options.now ?? sql`now()`;
+  let sent = 0;
+  let failed = 0;
+  await db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(outbox)
+      .where(and(isNull(outbox.sentAt), lte(outbox.nextAttemptAt, dueBy), lte(outbox.attempts, maxAttempts - 1)))
+      .orderBy(asc(outbox.createdAt))
+      .limit(options.batch ?? 20)
+      .for("update", { skipLocked: true });
+    for (const mail of due) {
+      try {
+        await transport.send({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await tx
+          .update(outbox)
+          .set({ sentAt: now, attempts: mail.attempts + 1, lastError: null })
+          .where(eq(outbox.id, mail.id));
+        sent += 1;
+      } catch (error) {
+        const attempts = mail.attempts + 1;
+        const message = error instanceof Error ? error.message : String(error);
+        await tx
+          .update(outbox)
+          .set({
+            attempts,
+            lastError: message.slice(0, 1000),
+            nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
+          })
+          .where(eq(outbox.id, mail.id));
+        options.log?.warn("mail delivery failed", { id: mail.id, attempts, error: message });
+        failed += 1;
+      }
+    }
+  });
+  return { sent, failed };
+}
+
+/** Delivers due mail every `intervalMs` until stopped. */
+export function startOutboxWorker(
+  db: Database,
+  transport: MailTransport,
+  options: { from: string; intervalMs: number; log: Logger },
+): { stop: () => Promise<void> } {
+  let running: Promise<unknown> = Promise.resolve();
+  const timer = setInterval(() => {
+    running = running.then(() =>
+      deliverDueMail(db, transport, options).catch((error: unknown) => {
+        options.log.error("outbox run failed", { error: error instanceof Error ? error.message : String(error) });
+      }),
+    );
+  }, options.intervalMs);
+  timer.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { createLoginTransactions, loginTransactionTtlS } from "./login-transactions.ts";
+
+describe.each(databaseKinds)("login transactions on %s", (kind) => {
+  let handle: DatabaseHandle;
+  let clock: Date;
+  const transactions = () => createLoginTransactions(handle.db, () => clock);
+
+  beforeEach(async () => {
+    handle = await openTestDatabase(kind);
+    clock = new Date("2026-11-21T12:00:00Z");
+  });
+  afterEach(async () => {
+    await handle.close();
+  });
+
+  it("gives fresh, unguessable state, nonce and PKCE verifier, and hands them back once", async () => {
+    const begun = await transactions().begin({ returnTo: "/dashboard/admin/users", browserSecret: "browser-1" });
+    expect(new Set([begun.state, begun.nonce, begun.codeVerifier]).size).toBe(3);
+    expect(begun.codeVerifier).toMatch(/^[\w-]{43}$/);
+    const consumed = await transactions().consume(begun.state, "browser-1");
+    expect(consumed).toEqual({ ok: true, transaction: begun });
+  });
+
+  it("refuses a replay of the same state", async () => {
+    const begun = await transactions().begin({ returnTo: "/", browserSecret: "browser-1" });
+    expect((await transactions().consume(begun.state, "browser-1")).ok).toBe(true);
+    expect(await transactions().consume(begun.state, "browser-1")).toEqual({ ok: false, reason: "unknown" });
+  });
+
+  it("refuses a forged state", async () => {
+    await transactions().begin({ returnTo: "/", browserSecret: "browser-1" });
+    expect(await transactions().consume("forged-state", "browser-1")).toEqual({ ok: false, reason: "unknown" });
+    expect(await transactions().consume("", "browser-1")).toEqual({ ok: false, reason: "unknown" });
+  });
+
+  it("refuses a state carried to another browser (login CSRF)", async () => {
+    const begun = await transactions().begin({ returnTo: "/", browserSecret: "victim" });
+    expect(await transactions().consume(begun.state, "attacker")).toEqual({ ok: false, reason: "other-browser" });
+    expect(await transactions().consume(begun.state, undefined)).toEqual({ ok: false, reason: "unknown" });
+  });
+
+  it("expires after ten minutes", async () => {
+    const begun = await transactions().begin({ returnTo: "/", browserSecret: "browser-1" });
+    clock = new Date(clock.getTime() + loginTransactionTtlS * 1000);
+    expect(await transactions().consume(begun.state, "browser-1")).toEqual({ ok: false, reason: "expired" });
+  });
+
+  it("lets only one of two racing callbacks through", async () => {
+    const begun = await transactions().begin({ returnTo: "/", browserSecret: "browser-1" });
+    const results = await Promise.all([
+      transactions().consume(begun.state, "browser-1"),
+      transactions().consume(begun.state, "browser-1"),
+    ]);
+    expect(results.filter((result) => result.ok)).toHaveLength(1);
+  });
+
+  it("sweeps expired transactions", async () => {
+    await transactions().begin({ returnTo: "/", browserSecret: "a" });
+    clock = new Date(clock.getTime() + loginTransactionTtlS * 1000 + 1);
+    await transactions().begin({ returnTo: "/", browserSecret: "b" });
+    expect(await transactions().sweep()).toBe(1);
+  });
+});

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from "node:crypto";
+import { eq, lt } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { loginTransactions } from "../db/schema.ts";
+
+/** How long someone has to finish signing in at the provider. */
+export const loginTransactionTtlS = 10 * 60;
+
+function random(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+function hashBrowserSecret(secret: string): string {
+  return createHash("sha256").update(secret).digest("base64url");
+}
+
+export type LoginTransaction = { state: string; nonce: string; codeVerifier: string; returnTo: string };
+export type ConsumeFailure = "unknown" | "expired" | "other-browser";
+
+/**
+ * The state, nonce and PKCE verifier of one authorization request. The callback may
+ * use a transaction once, before it expires, and only from the browser that began it
+ * (its secret sits in a short-lived cookie): a forged or replayed state fails.
+ */
+export function createLoginTransactions(db: Database, now: () => Date = () => new Date()) {
+  async function begin(options: { returnTo: string; browserSecret: string }): Promise<LoginTransaction> {
+    const transaction = { state: random(), nonce: random(), codeVerifier: random(), returnTo: options.returnTo };
+    const at = now();
+    await db.insert(loginTransactions).values({
+      ...transaction,
+      browserHash: hashBrowserSecret(options.browserSecret),
+      createdAt: at,
+      expiresAt: new Date(at.getTime() + loginTransactionTtlS * 1000),
+    });
+    return transaction;
+  }
+
+  async function consume(
+    state: string,
+    browserSecret: string | undefined,
+  ): Promise<{ ok: true; transaction: LoginTransaction } | { ok: false; reason: ConsumeFailure }> {
+    if (state.length === 0 || state.length > 128) return { ok: false, reason: "unknown" };
+    // Deleting and reading in one statement makes the transaction single-use even under a race.
+    const [row] = await db.delete(loginTransactions).where(eq(loginTransactions.state, state)).returning();
+    if (!row) return { ok: false, reason: "unknown" };
+    if (now() >= row.expiresAt) return { ok: false, reason: "expired" };
+    if (!browserSecret || hashBrowserSecret(browserSecret) !== row.browserHash)
+      return { ok: false, reason: "other-browser" };
+    return {
+      ok: true,
+      transaction: { state: row.state, nonce: row.nonce, codeVerifier: row.codeVerifier, returnTo: row.returnTo },
+    };
+  }
+
+  async function sweep(): Promise<number> {
+    const removed = await db
+      .delete(loginTransactions)
+      .where(lt(loginTransactions.expiresAt, now()))
+      .returning({ state: loginTransactions.state });
+    return removed.length;
+  }
+
+  return { begin, consume, sweep };
+}

@@ -1,0 +1,47 @@
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { createRateLimiter } from "./rate-limit.ts";
+
+const limit = { limit: 3, windowS: 60 };
+
+describe.each(databaseKinds)("rate limits on %s", (kind) => {
+  let handle: DatabaseHandle;
+  let clock: Date;
+  const limiter = () => createRateLimiter(handle.db, () => clock);
+
+  beforeEach(async () => {
+    handle = await openTestDatabase(kind);
+    clock = new Date("2026-11-21T12:00:00Z");
+  });
+  afterEach(async () => {
+    await handle.close();
+  });
+
+  it("allows the limit, refuses the next with the seconds left in the window", async () => {
+    for (let attempt = 1; attempt <= 3; attempt += 1) {
+      expect(await limiter().hit("ip:192.0.2.1", limit)).toEqual({ allowed: true, count: attempt, retryAfterS: 0 });
+    }
+    clock = new Date(clock.getTime() + 15_000);
+    expect(await limiter().hit("ip:192.0.2.1", limit)).toEqual({ allowed: false, count: 4, retryAfterS: 45 });
+  });
+
+  it("starts a fresh window once the old one has run out", async () => {
+    for (let attempt = 0; attempt < 5; attempt += 1) await limiter().hit("account:alice", limit);
+    clock = new Date(clock.getTime() + 60_000);
+    expect(await limiter().hit("account:alice", limit)).toEqual({ allowed: true, count: 1, retryAfterS: 0 });
+  });
+
+  it("counts keys apart, and forgets a key on reset", async () => {
+    for (let attempt = 0; attempt < 4; attempt += 1) await limiter().hit("account:alice", limit);
+    expect((await limiter().hit("account:bob", limit)).allowed).toBe(true);
+    await limiter().reset("account:alice");
+    expect((await limiter().hit("account:alice", limit)).count).toBe(1);
+  });
+
+  it("counts concurrent hits exactly", async () => {
+    const results = await Promise.all(Array.from({ length: 10 }, () => limiter().hit("ip:198.51.100.7", limit)));
+    expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(results.filter((result) => result.allowed)).toHaveLength(3);
+  });
+});

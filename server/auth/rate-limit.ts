@@ -1,0 +1,48 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { rateLimits } from "../db/schema.ts";
+
+export type RateLimit = { limit: number; windowS: number };
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterS: number };
+
+/** Sign-in attempts: per client address, and per account (so spreading over addresses does not help). */
+export const loginLimits = {
+  perAddress: { limit: 20, windowS: 15 * 60 },
+  perAccount: { limit: 10, windowS: 15 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+/**
+ * Fixed-window counters in the database, shared by every server process. One atomic
+ * upsert per hit: a new window starts when the old one has run out.
+ */
+export function createRateLimiter(db: Database, now: () => Date = () => new Date()) {
+  async function hit(key: string, { limit, windowS }: RateLimit): Promise<RateLimitResult> {
+    const at = now();
+    const windowEndsBefore = new Date(at.getTime() - windowS * 1000);
+    const [row] = await db
+      .insert(rateLimits)
+      .values({ key, windowStart: at, count: 1 })
+      .onConflictDoUpdate({
+        target: rateLimits.key,
+        set: {
+          windowStart: sql`case when ${rateLimits.windowStart} <= ${windowEndsBefore} then ${at} else ${rateLimits.windowStart} end`,
+          count: sql`case when ${rateLimits.windowStart} <= ${windowEndsBefore} then 1 else ${rateLimits.count} + 1 end`,
+        },
+      })
+      .returning({ windowStart: rateLimits.windowStart, count: rateLimits.count });
+    if (!row) throw new Error("the rate limit counter did not answer");
+    const windowEnds = row.windowStart.getTime() + windowS * 1000;
+    return {
+      allowed: row.count <= limit,
+      count: row.count,
+      retryAfterS: row.count <= limit ? 0 : Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000)),
+    };
+  }
+
+  /** Forgets a key, e.g. an account's failures after a successful sign-in. */
+  async function reset(key: string): Promise<void> {
+    await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
+  }
+
+  return { hit, reset };
+}

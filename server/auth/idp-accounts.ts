@@ -1,0 +1,142 @@
+import { randomBytes } from "node:crypto";
+import { count, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../db/client.ts";
+import { idpAccounts } from "../db/schema.ts";
+import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
+
+export type IdpAccount = typeof idpAccounts.$inferSelect;
+
+/** Consecutive failures that lock an account, and for how long. */
+export const lockout = { afterFailures: 5, forS: 15 * 60 } as const;
+
+const emailSchema = z.email();
+
+export type FieldError = { field: "email" | "name" | "password"; message: string };
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function createIdpAccount(
+  db: Database,
+  input: { email: string; name: string; password: string },
+  options: { hashParameters?: Parameters<typeof hashPassword>[1] } = {},
+): Promise<{ ok: true; account: IdpAccount } | { ok: false; error: FieldError }> {
+  const email = normalizeEmail(input.email);
+  if (!emailSchema.safeParse(email).success)
+    return { ok: false, error: { field: "email", message: "Enter a valid email address." } };
+  const name = input.name.trim();
+  if (name.length === 0 || name.length > 120) {
+    return { ok: false, error: { field: "name", message: "Enter your name (up to 120 characters)." } };
+  }
+  const problem = passwordProblem(input.password);
+  if (problem) return { ok: false, error: { field: "password", message: problem } };
+  const passwordHash = await hashPassword(input.password, options.hashParameters);
+  const [account] = await db
+    .insert(idpAccounts)
+    .values({ email, name, passwordHash })
+    .onConflictDoNothing()
+    .returning();
+  if (!account)
+    return { ok: false, error: { field: "email", message: "An account with this email address already exists." } };
+  return { ok: true, account };
+}
+
+export async function findIdpAccountByEmail(db: Database, email: string): Promise<IdpAccount | undefined> {
+  const [account] = await db
+    .select()
+    .from(idpAccounts)
+    .where(sql`lower(${idpAccounts.email}) = ${normalizeEmail(email)}`)
+    .limit(1);
+  return account;
+}
+
+/** Hashed against when the address is unknown, so a miss takes as long as a wrong password. */
+let decoyHash: Promise<string> | undefined;
+
+export type CredentialCheck =
+  | { ok: true; account: IdpAccount }
+  | { ok: false; reason: "invalid" }
+  | { ok: false; reason: "locked"; retryAfterS: number };
+
+/**
+ * Checks an email and password. Five wrong passwords in a row lock the account for
+ * fifteen minutes; a right one resets the count. The answer never says which of
+ * email or password was wrong.
+ */
+export async function checkIdpCredentials(
+  db: Database,
+  email: string,
+  password: string,
+  options: { now?: Date; hashParameters?: Parameters<typeof hashPassword>[1] } = {},
+): Promise<CredentialCheck> {
+  const now = options.now ?? new Date();
+  const account = await findIdpAccountByEmail(db, email);
+  if (!account) {
+    decoyHash ??= hashPassword(randomBytes(16).toString("hex"), options.hashParameters);
+    await verifyPassword(password, await decoyHash);
+    return { ok: false, reason: "invalid" };
+  }
+  if (account.lockedUntil && account.lockedUntil > now) {
+    return {
+      ok: false,
+      reason: "locked",
+      retryAfterS: Math.ceil((account.lockedUntil.getTime() - now.getTime()) / 1000),
+    };
+  }
+  if (await verifyPassword(password, account.passwordHash)) {
+    if (account.failedAttempts > 0 || account.lockedUntil) {
+      await db.update(idpAccounts).set({ failedAttempts: 0, lockedUntil: null }).where(eq(idpAccounts.id, account.id));
+    }
+    return { ok: true, account };
+  }
+  const failures = account.failedAttempts + 1;
+  const locked = failures >= lockout.afterFailures;
+  await db
+    .update(idpAccounts)
+    .set({
+      failedAttempts: locked ? 0 : failures,
+      lockedUntil: locked ? new Date(now.getTime() + lockout.forS * 1000) : account.lockedUntil,
+    })
+    .where(eq(idpAccounts.id, account.id));
+  return locked ? { ok: false, reason: "locked", retryAfterS: lockout.forS } : { ok: false, reason: "invalid" };
+}
+
+export async function setIdpPassword(
+  db: Database,
+  accountId: string,
+  password: string,
+): Promise<FieldError | undefined> {
+  const problem = passwordProblem(password);
+  if (problem) return { field: "password", message: problem };
+  await db
+    .update(idpAccounts)
+    .set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null })
+    .where(eq(idpAccounts.id, accountId));
+  return undefined;
+}
+
+/**
+ * On first start, creates the administrator's account: from ADMIN_EMAIL and
+ * ADMIN_PASSWORD, or with a generated password that the caller prints once.
+ */
+export async function bootstrapAdminAccount(
+  db: Database,
+  input: { email: string; password?: string | undefined; name?: string },
+  options: { hashParameters?: Parameters<typeof hashPassword>[1] } = {},
+): Promise<{ created: false } | { created: true; email: string; generatedPassword?: string }> {
+  const [{ value: existing } = { value: 0 }] = await db.select({ value: count() }).from(idpAccounts);
+  if (existing > 0) return { created: false };
+  const generatedPassword = input.password ? undefined : randomBytes(18).toString("base64url");
+  const password = input.password ?? generatedPassword ?? "";
+  const result = await createIdpAccount(
+    db,
+    { email: input.email, name: input.name ?? "Administrator", password },
+    options,
+  );
+  if (!result.ok) throw new Error(`ADMIN_EMAIL / ADMIN_PASSWORD: ${result.error.message}`);
+  return generatedPassword
+    ? { created: true, email: result.account.email, generatedPassword }
+    : { created: true, email: result.account.email };
+}

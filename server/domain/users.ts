@@ -1,0 +1,86 @@
+import { count, eq, sql } from "drizzle-orm";
+import type { Database } from "../db/client.ts";
+import { sessions, users } from "../db/schema.ts";
+
+export type User = typeof users.$inferSelect;
+export type Role = User["role"];
+
+/** The identity claims a sign-in brings (ID token, then userinfo). */
+export type IdentityClaims = {
+  issuer: string;
+  subject: string;
+  email?: string | null;
+  name?: string | null;
+  picture?: string | null;
+};
+
+function normalizeEmail(email: string | null | undefined): string | null {
+  const trimmed = email?.trim().toLowerCase();
+  return trimmed ? trimmed : null;
+}
+
+/** Only https pictures are kept: anything else would be a mixed-content or tracking hazard in the header. */
+function safePicture(picture: string | null | undefined): string | null {
+  if (!picture) return null;
+  try {
+    return new URL(picture).protocol === "https:" ? picture : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Creates or updates the user behind a sign-in. The very first account, and any address
+ * listed in ADMIN_EMAILS, is an admin; everyone else starts as a viewer. A returning
+ * user's role is never changed here: roles are managed in the admin pages.
+ */
+export async function upsertUserFromClaims(
+  db: Database,
+  claims: IdentityClaims,
+  options: { adminEmails: readonly string[]; now?: Date },
+): Promise<User> {
+  const now = options.now ?? new Date();
+  const email = normalizeEmail(claims.email);
+  const profile = {
+    email,
+    name: claims.name?.trim() || null,
+    picture: safePicture(claims.picture),
+    lastLoginAt: now,
+    updatedAt: now,
+  };
+  return db.transaction(async (tx) => {
+    // Serialize first sign-ins, so two at once cannot both become "the first account".
+    await tx.execute(sql`select pg_advisory_xact_lock(4711202612)`);
+    const [existing] = await tx
+      .select()
+      .from(users)
+      .where(sql`${users.issuer} = ${claims.issuer} and ${users.subject} = ${claims.subject}`)
+      .limit(1);
+    if (existing) {
+      const [updated] = await tx.update(users).set(profile).where(eq(users.id, existing.id)).returning();
+      if (!updated) throw new Error("the user vanished while signing in");
+      return updated;
+    }
+    const [{ value: userCount } = { value: 0 }] = await tx.select({ value: count() }).from(users);
+    const listed = email !== null && options.adminEmails.map((address) => address.toLowerCase()).includes(email);
+    const role: Role = userCount === 0 || listed ? "admin" : "viewer";
+    const [created] = await tx
+      .insert(users)
+      .values({ issuer: claims.issuer, subject: claims.subject, role, ...profile, createdAt: now })
+      .returning();
+    if (!created) throw new Error("the user could not be created");
+    return created;
+  });
+}
+
+/** Disables a user and ends every session they have, so it takes effect at once. */
+export async function disableUser(db: Database, userId: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ disabledAt: now, updatedAt: now }).where(eq(users.id, userId));
+    await tx.delete(sessions).where(eq(sessions.userId, userId));
+  });
+}
+
+export async function enableUser(db: Database, userId: string, now = new Date()): Promise<void> {
+  await db.update(users).set({ disabledAt: null, updatedAt: now }).where(eq(users.id, userId));
+}

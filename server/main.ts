@@ -35,7 +35,11 @@ if (!existsSync(serverEntry)) {
 
 // The database comes first: every process migrates under an advisory lock before serving.
 if (!config.databaseUrl && !config.dataDir.startsWith("memory://")) await mkdir(config.dataDir, { recursive: true });
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  onConnectionError: (error) => log.warn("database connection lost; the pool will reconnect", { error: error.message }),
+});
 await migrateDatabase(database);
 log.info("database ready", { kind: database.kind, ...(database.kind === "pglite" ? { dataDir: config.dataDir } : {}) });
 

@@ -17,9 +17,16 @@ export type DatabaseHandle =
  * PostgreSQL when a connection URL is given; otherwise PGlite (PostgreSQL compiled to
  * WebAssembly), kept in `dataDir`, or in memory when `dataDir` is "memory://".
  */
-export async function openDatabase(options: { url?: string | undefined; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: {
+  url?: string | undefined;
+  dataDir: string;
+  /** An idle pooled connection failed (the server restarted, say); the pool replaces it. */
+  onConnectionError?: (error: Error) => void;
+}): Promise<DatabaseHandle> {
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    // Without a listener, an idle connection's error would crash the process.
+    pool.on("error", options.onConnectionError ?? (() => undefined));
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     await pool.query("select 1");
     return { kind: "postgres", db, pool, close: () => pool.end() };

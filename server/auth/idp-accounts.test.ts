@@ -1,22 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import { describe, expect, it } from "vitest";
+import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { bootstrapAdminAccount, checkIdpCredentials, createIdpAccount, lockout } from "./idp-accounts.ts";
 
 const fast = { N: 2 ** 10, r: 8, p: 1 } as const;
 const password = "a sound password 42";
 
 describe.each(databaseKinds)("embedded provider accounts on %s", (kind) => {
-  let handle: DatabaseHandle;
-  beforeEach(async () => {
-    handle = await openTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await handle.close();
-  });
-
+  const database = useTestDatabase(kind);
   const create = (email = "Alice@Example.com") =>
-    createIdpAccount(handle.db, { email, name: "Alice", password }, { hashParameters: fast });
+    createIdpAccount(database().db, { email, name: "Alice", password }, { hashParameters: fast });
 
   it("creates an account with a normalized email and refuses a second one with the same address", async () => {
     const first = await create();
@@ -32,23 +24,23 @@ describe.each(databaseKinds)("embedded provider accounts on %s", (kind) => {
     [{ email: "a@example.com", name: "  ", password }, "name"],
     [{ email: "a@example.com", name: "A", password: "short" }, "password"],
   ])("names the field of bad input %#", async (input, field) => {
-    const result = await createIdpAccount(handle.db, input, { hashParameters: fast });
+    const result = await createIdpAccount(database().db, input, { hashParameters: fast });
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.field).toBe(field);
   });
 
   it("accepts the right password and says only 'invalid' for a wrong password or an unknown address", async () => {
     await create();
-    expect((await checkIdpCredentials(handle.db, "alice@example.com", password, { hashParameters: fast })).ok).toBe(
+    expect((await checkIdpCredentials(database().db, "alice@example.com", password, { hashParameters: fast })).ok).toBe(
       true,
     );
     expect(
-      await checkIdpCredentials(handle.db, "alice@example.com", "wrong password!", { hashParameters: fast }),
+      await checkIdpCredentials(database().db, "alice@example.com", "wrong password!", { hashParameters: fast }),
     ).toEqual({
       ok: false,
       reason: "invalid",
     });
-    expect(await checkIdpCredentials(handle.db, "nobody@example.com", password, { hashParameters: fast })).toEqual({
+    expect(await checkIdpCredentials(database().db, "nobody@example.com", password, { hashParameters: fast })).toEqual({
       ok: false,
       reason: "invalid",
     });
@@ -58,7 +50,7 @@ describe.each(databaseKinds)("embedded provider accounts on %s", (kind) => {
     await create();
     const now = new Date("2026-11-21T12:00:00Z");
     const check = (attempt: string, at = now) =>
-      checkIdpCredentials(handle.db, "alice@example.com", attempt, { now: at, hashParameters: fast });
+      checkIdpCredentials(database().db, "alice@example.com", attempt, { now: at, hashParameters: fast });
     for (let attempt = 1; attempt < lockout.afterFailures; attempt += 1) expect((await check("wrong")).ok).toBe(false);
     expect(await check("wrong")).toEqual({ ok: false, reason: "locked", retryAfterS: lockout.forS });
     expect(await check(password, new Date(now.getTime() + 60_000))).toEqual({
@@ -72,31 +64,33 @@ describe.each(databaseKinds)("embedded provider accounts on %s", (kind) => {
   it("a right password resets the count of failures", async () => {
     await create();
     const check = (attempt: string) =>
-      checkIdpCredentials(handle.db, "alice@example.com", attempt, { hashParameters: fast });
+      checkIdpCredentials(database().db, "alice@example.com", attempt, { hashParameters: fast });
     for (let attempt = 1; attempt < lockout.afterFailures; attempt += 1) await check("wrong");
     expect((await check(password)).ok).toBe(true);
     expect(await check("wrong")).toEqual({ ok: false, reason: "invalid" });
   });
 
   it("bootstraps the admin once, with a generated password when none is given", async () => {
-    const first = await bootstrapAdminAccount(handle.db, { email: "admin@example.com" }, { hashParameters: fast });
+    const first = await bootstrapAdminAccount(database().db, { email: "admin@example.com" }, { hashParameters: fast });
     expect(first.created).toBe(true);
     const generated = first.created ? first.generatedPassword : undefined;
     expect(generated).toMatch(/^[\w-]{24}$/);
     expect(
-      (await checkIdpCredentials(handle.db, "admin@example.com", generated ?? "", { hashParameters: fast })).ok,
+      (await checkIdpCredentials(database().db, "admin@example.com", generated ?? "", { hashParameters: fast })).ok,
     ).toBe(true);
-    expect(await bootstrapAdminAccount(handle.db, { email: "other@example.com" }, { hashParameters: fast })).toEqual({
+    expect(
+      await bootstrapAdminAccount(database().db, { email: "other@example.com" }, { hashParameters: fast }),
+    ).toEqual({
       created: false,
     });
   });
 
   it("bootstraps the admin with the configured password, and refuses a weak one", async () => {
     await expect(
-      bootstrapAdminAccount(handle.db, { email: "admin@example.com", password: "weak" }, { hashParameters: fast }),
+      bootstrapAdminAccount(database().db, { email: "admin@example.com", password: "weak" }, { hashParameters: fast }),
     ).rejects.toThrow(/ADMIN_PASSWORD: Use at least 12 characters/);
     const made = await bootstrapAdminAccount(
-      handle.db,
+      database().db,
       { email: "admin@example.com", password },
       { hashParameters: fast },
     );

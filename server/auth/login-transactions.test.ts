@@ -1,19 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { createLoginTransactions, loginTransactionTtlS } from "./login-transactions.ts";
 
 describe.each(databaseKinds)("login transactions on %s", (kind) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(kind);
   let clock: Date;
-  const transactions = () => createLoginTransactions(handle.db, () => clock);
+  const transactions = () => createLoginTransactions(database().db, () => clock);
 
-  beforeEach(async () => {
-    handle = await openTestDatabase(kind);
+  beforeEach(() => {
     clock = new Date("2026-11-21T12:00:00Z");
-  });
-  afterEach(async () => {
-    await handle.close();
   });
 
   it("gives fresh, unguessable state, nonce and PKCE verifier, and hands them back once", async () => {

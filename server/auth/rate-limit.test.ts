@@ -1,21 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 const limit = { limit: 3, windowS: 60 };
 
 describe.each(databaseKinds)("rate limits on %s", (kind) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(kind);
   let clock: Date;
-  const limiter = () => createRateLimiter(handle.db, () => clock);
+  const limiter = () => createRateLimiter(database().db, () => clock);
 
-  beforeEach(async () => {
-    handle = await openTestDatabase(kind);
+  beforeEach(() => {
     clock = new Date("2026-11-21T12:00:00Z");
-  });
-  afterEach(async () => {
-    await handle.close();
   });
 
   it("allows the limit, refuses the next with the seconds left in the window", async () => {

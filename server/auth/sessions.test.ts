@@ -1,39 +1,33 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import { beforeEach, describe, expect, it } from "vitest";
+import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { sessions, users } from "../db/schema.ts";
 import { createSessionStore, hashSessionToken } from "./sessions.ts";
 
 const policy = { idleTimeoutS: 30 * 60, absoluteLifetimeS: 8 * 60 * 60 };
 
 describe.each(databaseKinds)("sessions on %s", (kind) => {
-  let handle: DatabaseHandle;
+  const database = useTestDatabase(kind);
   let clock: Date;
   let userId: string;
-  const store = () => createSessionStore(handle.db, policy, () => clock);
+  const store = () => createSessionStore(database().db, policy, () => clock);
   const advance = (seconds: number) => {
     clock = new Date(clock.getTime() + seconds * 1000);
   };
 
   beforeEach(async () => {
-    handle = await openTestDatabase(kind);
     clock = new Date("2026-11-21T09:00:00Z");
-    const [user] = await handle.db
-      .insert(users)
+    const [user] = await database()
+      .db.insert(users)
       .values({ issuer: "https://idp.test", subject: "alice", email: "alice@example.com" })
       .returning();
     if (!user) throw new Error("no user");
     userId = user.id;
   });
 
-  afterEach(async () => {
-    await handle.close();
-  });
-
   it("stores only a hash of the token, and reads the session back by the token", async () => {
     const { token } = await store().start(userId, { idToken: "id.token.jwt" });
-    const rows = await handle.db.select().from(sessions);
+    const rows = await database().db.select().from(sessions);
     expect(rows).toHaveLength(1);
     expect(rows[0]?.idHash).toBe(hashSessionToken(token));
     expect(rows[0]?.idHash).not.toBe(token);
@@ -58,7 +52,7 @@ describe.each(databaseKinds)("sessions on %s", (kind) => {
     expect(await store().read(token)).not.toBeNull();
     advance(policy.idleTimeoutS);
     expect(await store().read(token)).toBeNull();
-    expect(await handle.db.select().from(sessions)).toHaveLength(0);
+    expect(await database().db.select().from(sessions)).toHaveLength(0);
   });
 
   it("ends at the absolute lifetime however active it is", async () => {
@@ -81,7 +75,7 @@ describe.each(databaseKinds)("sessions on %s", (kind) => {
 
   it("stops working at once when the user is disabled", async () => {
     const { token } = await store().start(userId);
-    await handle.db.update(users).set({ disabledAt: clock }).where(eq(users.id, userId));
+    await database().db.update(users).set({ disabledAt: clock }).where(eq(users.id, userId));
     expect(await store().read(token)).toBeNull();
   });
 

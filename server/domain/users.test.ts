@@ -1,28 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
+import { describe, expect, it } from "vitest";
+import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { createSessionStore } from "../auth/sessions.ts";
-import type { DatabaseHandle } from "../db/client.ts";
 import { disableUser, enableUser, upsertUserFromClaims } from "./users.ts";
 
 const issuer = "https://idp.test";
 
 describe.each(databaseKinds)("users on %s", (kind) => {
-  let handle: DatabaseHandle;
-  beforeEach(async () => {
-    handle = await openTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await handle.close();
-  });
-
+  const database = useTestDatabase(kind);
   it("makes the first account an admin and later ones viewers", async () => {
     const first = await upsertUserFromClaims(
-      handle.db,
+      database().db,
       { issuer, subject: "1", email: "first@example.com" },
       { adminEmails: [] },
     );
     const second = await upsertUserFromClaims(
-      handle.db,
+      database().db,
       { issuer, subject: "2", email: "second@example.com" },
       { adminEmails: [] },
     );
@@ -30,9 +22,13 @@ describe.each(databaseKinds)("users on %s", (kind) => {
   });
 
   it("makes an address listed in ADMIN_EMAILS an admin, whatever its case", async () => {
-    await upsertUserFromClaims(handle.db, { issuer, subject: "1", email: "first@example.com" }, { adminEmails: [] });
+    await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "1", email: "first@example.com" },
+      { adminEmails: [] },
+    );
     const boss = await upsertUserFromClaims(
-      handle.db,
+      database().db,
       { issuer, subject: "2", email: "Boss@Example.com" },
       { adminEmails: ["boss@example.COM"] },
     );
@@ -41,9 +37,9 @@ describe.each(databaseKinds)("users on %s", (kind) => {
   });
 
   it("updates the profile of a returning user from the new claims but keeps their role", async () => {
-    const first = await upsertUserFromClaims(handle.db, { issuer, subject: "1", name: "Old" }, { adminEmails: [] });
+    const first = await upsertUserFromClaims(database().db, { issuer, subject: "1", name: "Old" }, { adminEmails: [] });
     const again = await upsertUserFromClaims(
-      handle.db,
+      database().db,
       { issuer, subject: "1", name: "New Name", picture: "https://img.example/a.png" },
       { adminEmails: [] },
     );
@@ -54,34 +50,42 @@ describe.each(databaseKinds)("users on %s", (kind) => {
   });
 
   it("keeps the same subject at different issuers apart", async () => {
-    const a = await upsertUserFromClaims(handle.db, { issuer: "https://a.test", subject: "1" }, { adminEmails: [] });
-    const b = await upsertUserFromClaims(handle.db, { issuer: "https://b.test", subject: "1" }, { adminEmails: [] });
+    const a = await upsertUserFromClaims(
+      database().db,
+      { issuer: "https://a.test", subject: "1" },
+      { adminEmails: [] },
+    );
+    const b = await upsertUserFromClaims(
+      database().db,
+      { issuer: "https://b.test", subject: "1" },
+      { adminEmails: [] },
+    );
     expect(a.id).not.toBe(b.id);
   });
 
   it.each(["http://img.example/a.png", "javascript:alert(1)", "not a url"])(
     "drops a picture that is not https: %s",
     async (picture) => {
-      const user = await upsertUserFromClaims(handle.db, { issuer, subject: "1", picture }, { adminEmails: [] });
+      const user = await upsertUserFromClaims(database().db, { issuer, subject: "1", picture }, { adminEmails: [] });
       expect(user.picture).toBeNull();
     },
   );
 
   it("lets only one of two simultaneous first sign-ins become admin", async () => {
     const [a, b] = await Promise.all([
-      upsertUserFromClaims(handle.db, { issuer, subject: "a" }, { adminEmails: [] }),
-      upsertUserFromClaims(handle.db, { issuer, subject: "b" }, { adminEmails: [] }),
+      upsertUserFromClaims(database().db, { issuer, subject: "a" }, { adminEmails: [] }),
+      upsertUserFromClaims(database().db, { issuer, subject: "b" }, { adminEmails: [] }),
     ]);
     expect([a.role, b.role].sort()).toEqual(["admin", "viewer"]);
   });
 
   it("disabling a user ends their sessions at once; enabling lets them sign in again", async () => {
-    const user = await upsertUserFromClaims(handle.db, { issuer, subject: "1" }, { adminEmails: [] });
-    const store = createSessionStore(handle.db, { idleTimeoutS: 3600, absoluteLifetimeS: 7200 });
+    const user = await upsertUserFromClaims(database().db, { issuer, subject: "1" }, { adminEmails: [] });
+    const store = createSessionStore(database().db, { idleTimeoutS: 3600, absoluteLifetimeS: 7200 });
     const { token } = await store.start(user.id);
-    await disableUser(handle.db, user.id);
+    await disableUser(database().db, user.id);
     expect(await store.read(token)).toBeNull();
-    await enableUser(handle.db, user.id);
+    await enableUser(database().db, user.id);
     const fresh = await store.start(user.id);
     expect(await store.read(fresh.token)).not.toBeNull();
   });

@@ -1,6 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { databaseKinds, openTestDatabase } from "../../tests/support/databases.ts";
-import type { DatabaseHandle } from "../db/client.ts";
+import { describe, expect, it, vi } from "vitest";
+import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { outbox } from "../db/schema.ts";
 import { createLogger } from "../log.ts";
 import {
@@ -28,43 +27,36 @@ function recordingTransport(failFor: (mail: OutgoingMail) => boolean = () => fal
 }
 
 describe.each(databaseKinds)("outbox on %s", (kind) => {
-  let handle: DatabaseHandle;
-  beforeEach(async () => {
-    handle = await openTestDatabase(kind);
-  });
-  afterEach(async () => {
-    await handle.close();
-  });
-
+  const database = useTestDatabase(kind);
   it("delivers queued mail once, oldest first, and marks it sent", async () => {
-    await enqueueMail(handle.db, { to: "a@example.com", subject: "First", text: "one" });
-    await enqueueMail(handle.db, { to: "b@example.com", subject: "Second", text: "two" });
+    await enqueueMail(database().db, { to: "a@example.com", subject: "First", text: "one" });
+    await enqueueMail(database().db, { to: "b@example.com", subject: "Second", text: "two" });
     const { transport, delivered } = recordingTransport();
-    expect(await deliverDueMail(handle.db, transport, { from })).toEqual({ sent: 2, failed: 0 });
+    expect(await deliverDueMail(database().db, transport, { from })).toEqual({ sent: 2, failed: 0 });
     expect(delivered.map((mail) => mail.subject)).toEqual(["First", "Second"]);
     expect(delivered[0]?.from).toBe(from);
-    expect(await deliverDueMail(handle.db, transport, { from })).toEqual({ sent: 0, failed: 0 });
-    const rows = await handle.db.select().from(outbox);
+    expect(await deliverDueMail(database().db, transport, { from })).toEqual({ sent: 0, failed: 0 });
+    const rows = await database().db.select().from(outbox);
     expect(rows.every((row) => row.sentAt !== null)).toBe(true);
   });
 
   it("keeps a failed message, records the error and retries it after the backoff", async () => {
-    await enqueueMail(handle.db, { to: "bounce@example.com", subject: "Reset your password", text: "link" });
+    await enqueueMail(database().db, { to: "bounce@example.com", subject: "Reset your password", text: "link" });
     let failing = true;
     const { transport, delivered } = recordingTransport(() => failing);
     // Queued rows are due from the database's own clock; this run happens just after.
     const now = new Date(Date.now() + 1000);
-    expect(await deliverDueMail(handle.db, transport, { from, now })).toEqual({ sent: 0, failed: 1 });
-    const [row] = await handle.db.select().from(outbox);
+    expect(await deliverDueMail(database().db, transport, { from, now })).toEqual({ sent: 0, failed: 1 });
+    const [row] = await database().db.select().from(outbox);
     expect(row?.attempts).toBe(1);
     expect(row?.lastError).toContain("550");
     expect(row?.nextAttemptAt.getTime()).toBe(now.getTime() + retryDelayMs(1));
 
     failing = false;
     const early = new Date(now.getTime() + retryDelayMs(1) - 1);
-    expect(await deliverDueMail(handle.db, transport, { from, now: early })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail(database().db, transport, { from, now: early })).toEqual({ sent: 0, failed: 0 });
     const due = new Date(now.getTime() + retryDelayMs(1));
-    expect(await deliverDueMail(handle.db, transport, { from, now: due })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueMail(database().db, transport, { from, now: due })).toEqual({ sent: 1, failed: 0 });
     expect(delivered).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterEach, beforeEach } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
 
@@ -54,5 +55,24 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHand
       await handle.close();
       await database.drop();
     },
+  };
+}
+
+/**
+ * Gives every test of the suite its own freshly migrated database of this kind, closed
+ * after the test. Register it before other hooks that use the database.
+ */
+export function useTestDatabase(kind: DatabaseKind): () => DatabaseHandle {
+  let handle: DatabaseHandle | undefined;
+  beforeEach(async () => {
+    handle = await openTestDatabase(kind);
+  });
+  afterEach(async () => {
+    await handle?.close();
+    handle = undefined;
+  });
+  return () => {
+    if (!handle) throw new Error("the test database exists only while a test runs");
+    return handle;
   };
 }

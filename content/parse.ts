@@ -78,15 +78,21 @@ export function pathForPageFile(relativeName: string): string {
   return path === "" ? "/" : path;
 }
 
-/** Parses a full set of pages and checks each one sits at the path it claims. */
+/** Parses the page file at `content/pages/{relativeName}` and checks it sits at the path it claims. */
+export function parsePageFile(relativeName: string, raw: string): Page {
+  const page = parsePage(`content/pages/${relativeName}`, raw);
+  const expected = pathForPageFile(relativeName);
+  if (page.path !== expected) {
+    throw new ContentError(`content/pages/${relativeName}: path: is "${page.path}" but the file sits at "${expected}"`);
+  }
+  return page;
+}
+
+/** Parses a full set of pages, keyed by path. */
 export function parsePages(files: Record<string, string>): Map<string, Page> {
   const pages = new Map<string, Page>();
   for (const [name, raw] of Object.entries(files)) {
-    const page = parsePage(`content/pages/${name}`, raw);
-    const expected = pathForPageFile(name);
-    if (page.path !== expected) {
-      throw new ContentError(`content/pages/${name}: path: is "${page.path}" but the file sits at "${expected}"`);
-    }
+    const page = parsePageFile(name, raw);
     pages.set(page.path, page);
   }
   return pages;

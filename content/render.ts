@@ -4,7 +4,9 @@ import type { Page } from "./schema.ts";
 
 /** Markdown fields become HTML ready for `dangerouslySetInnerHTML`. */
 export type Html = { __html: string };
-type MarkdownKey = "body" | "answer" | "summary";
+/** The only fields whose text is markdown (see content/schema.ts). */
+const markdownFields = ["body", "answer", "summary"] as const;
+type MarkdownKey = (typeof markdownFields)[number];
 
 export type RenderMarkdown<T> = T extends readonly (infer Item)[]
   ? RenderMarkdown<Item>[]
@@ -65,7 +67,7 @@ export function renderMarkdown(markdown: string): string {
   }).trim();
 }
 
-const markdownKeys = new Set<string>(["body", "answer", "summary"]);
+const markdownKeys = new Set<string>(markdownFields);
 
 function renderValue(value: unknown, key?: string): unknown {
   if (typeof value === "string" && key !== undefined && markdownKeys.has(key)) {

@@ -1,6 +1,6 @@
 import { relative } from "node:path";
 import type { Plugin } from "vite";
-import { ContentError, parsePage, parseSite, pathForPageFile } from "../../content/parse.ts";
+import { ContentError, parsePageFile, parseSite } from "../../content/parse.ts";
 import { renderPage } from "../../content/render.ts";
 
 /**
@@ -24,11 +24,7 @@ export function contentPlugin(): Plugin {
           return { code: `export default ${JSON.stringify(parseSite(name, code))};`, map: null };
         }
         if (name.startsWith("content/pages/")) {
-          const page = parsePage(name, code);
-          const expected = pathForPageFile(name.slice("content/pages/".length));
-          if (page.path !== expected) {
-            throw new ContentError(`${name}: path: is "${page.path}" but the file sits at "${expected}"`);
-          }
+          const page = parsePageFile(name.slice("content/pages/".length), code);
           return { code: `export default ${JSON.stringify(renderPage(page))};`, map: null };
         }
       } catch (error) {

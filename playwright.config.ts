@@ -28,6 +28,9 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       BUILD_DIR: process.env.BUILD_DIR ?? "build",
       DATA_DIR: "memory://",
+      ADMIN_EMAIL: "admin@densara.test",
+      ADMIN_PASSWORD: "e2e-admin-password-1",
+      SIGNUP: "true",
     },
   },
 });

@@ -5,6 +5,7 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
  * content-driven module, told apart by its route id; its words live in content/pages.
  */
 const page = "routes/site/content-page.tsx";
+const loginRequiredNotFound = "routes/dashboard/not-found.tsx";
 
 export default [
   layout("layouts/default.tsx", [
@@ -26,7 +27,22 @@ export default [
     route("research", page, { id: "site/research" }),
     route("testimonials", page, { id: "site/testimonials" }),
     route("v5", "routes/site/v5.ts"),
+    // Spec §2: the docs area needs a signed-in user; its pages come with the docs issue.
+    route("docs", loginRequiredNotFound, { id: "docs/index" }),
+    route("docs/*", loginRequiredNotFound, { id: "docs/page" }),
     route("*", "routes/site/not-found.tsx"),
+  ]),
+  layout("layouts/dashboard.tsx", [
+    route("dashboard", "routes/dashboard/home.tsx"),
+    route("dashboard/admin/users", "routes/dashboard/admin-users.tsx"),
+    route("dashboard/*", loginRequiredNotFound, { id: "dashboard/not-found" }),
+  ]),
+  // The embedded identity provider's hosted pages (the provider itself is mounted at /idp by the server).
+  layout("layouts/auth.tsx", [
+    route("idp/interaction/:uid", "routes/auth/sign-in.tsx"),
+    route("idp/interaction/:uid/signup", "routes/auth/sign-up.tsx"),
+    route("idp/password/forgot", "routes/auth/forgot-password.tsx"),
+    route("idp/password/reset/:token", "routes/auth/reset-password.tsx"),
   ]),
   route("api/search.json", "routes/resources/search-index.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

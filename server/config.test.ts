@@ -87,3 +87,115 @@ describe("loadConfig: strict values", () => {
     },
   );
 });
+
+describe("loadConfig: sign-in", () => {
+  const external = {
+    OIDC_ISSUER: "https://idp.example",
+    OIDC_CLIENT_ID: "densara",
+    OIDC_CLIENT_SECRET: "s3cret",
+  };
+
+  it("defaults to the embedded provider, no sign-up, an eight-hour idle timeout and a seven-day lifetime", () => {
+    expect(loadConfig({}).auth).toMatchObject({
+      external: undefined,
+      scopes: "openid email profile",
+      errorPath: "/",
+      adminEmail: undefined,
+      adminPassword: undefined,
+      adminEmails: [],
+      signup: false,
+      session: { idleTimeoutS: 28_800, absoluteLifetimeS: 604_800 },
+    });
+  });
+
+  it("uses an external provider when all three OIDC variables are set", () => {
+    const auth = loadConfig(external).auth;
+    expect(auth.external?.issuer.href).toBe("https://idp.example/");
+    expect(auth.external?.clientId).toBe("densara");
+    expect(auth.external?.clientSecret).toBe("s3cret");
+  });
+
+  it.each(["OIDC_ISSUER", "OIDC_CLIENT_ID", "OIDC_CLIENT_SECRET"] as const)(
+    "refuses the OIDC variables without %s, naming all three",
+    (missing) => {
+      const message = configError({ ...external, [missing]: undefined });
+      expect(message).toContain("OIDC_ISSUER");
+      expect(message).toContain("OIDC_CLIENT_ID");
+      expect(message).toContain("OIDC_CLIENT_SECRET");
+      expect(message).toMatch(/together/);
+    },
+  );
+
+  it("refuses an OIDC_ISSUER that is not http or https", () => {
+    expect(configError({ ...external, OIDC_ISSUER: "ftp://idp.example" })).toMatch(/^ {2}OIDC_ISSUER: /m);
+  });
+
+  it("accepts OIDC_SCOPES that include openid", () => {
+    expect(loadConfig({ OIDC_SCOPES: "email openid groups" }).auth.scopes).toBe("email openid groups");
+  });
+
+  it.each(["email profile", "openidx email", "openid  email", "openid,email"])(
+    "rejects OIDC_SCOPES=%j, naming OIDC_SCOPES",
+    (scopes) => {
+      expect(configError({ OIDC_SCOPES: scopes })).toMatch(/^ {2}OIDC_SCOPES: /m);
+    },
+  );
+
+  it("accepts an AUTH_ERROR_PATH on this site", () => {
+    expect(loadConfig({ AUTH_ERROR_PATH: "/about/contact" }).auth.errorPath).toBe("/about/contact");
+  });
+
+  it.each(["//evil.example", "https://evil.example", "/\\evil", "about/contact", "/about us"])(
+    "rejects AUTH_ERROR_PATH=%j, which could leave the site",
+    (path) => {
+      expect(configError({ AUTH_ERROR_PATH: path })).toMatch(/^ {2}AUTH_ERROR_PATH: /m);
+    },
+  );
+
+  it("splits, trims and lower-cases ADMIN_EMAILS, skipping empty items", () => {
+    expect(loadConfig({ ADMIN_EMAILS: " Boss@Example.com,, second@example.ORG ," }).auth.adminEmails).toEqual([
+      "boss@example.com",
+      "second@example.org",
+    ]);
+  });
+
+  it("rejects ADMIN_EMAILS with an invalid address, naming ADMIN_EMAILS", () => {
+    expect(configError({ ADMIN_EMAILS: "boss@example.com, not-an-address" })).toMatch(/^ {2}ADMIN_EMAILS\b/m);
+  });
+
+  it("lower-cases ADMIN_EMAIL and keeps ADMIN_PASSWORD", () => {
+    const auth = loadConfig({ ADMIN_EMAIL: "Admin@Example.com", ADMIN_PASSWORD: "twelve chars" }).auth;
+    expect(auth.adminEmail).toBe("admin@example.com");
+    expect(auth.adminPassword).toBe("twelve chars");
+  });
+
+  it("rejects an ADMIN_PASSWORD under 12 characters, naming ADMIN_PASSWORD", () => {
+    expect(configError({ ADMIN_PASSWORD: "eleven char" })).toMatch(/^ {2}ADMIN_PASSWORD: .*12/m);
+  });
+
+  it.each([
+    ["true", true],
+    ["yes", true],
+    ["false", false],
+    ["0", false],
+  ])("SIGNUP=%s is %s", (value, expected) => {
+    expect(loadConfig({ SIGNUP: value }).auth.signup).toBe(expected);
+  });
+
+  it("rejects SIGNUP=maybe, naming SIGNUP", () => {
+    expect(configError({ SIGNUP: "maybe" })).toMatch(/^ {2}SIGNUP: /m);
+  });
+
+  it("accepts session lengths where the idle timeout fits in the lifetime", () => {
+    expect(loadConfig({ SESSION_IDLE_TIMEOUT_S: "3600", SESSION_ABSOLUTE_LIFETIME_S: "3600" }).auth.session).toEqual({
+      idleTimeoutS: 3600,
+      absoluteLifetimeS: 3600,
+    });
+  });
+
+  it("rejects an idle timeout longer than the absolute lifetime", () => {
+    const message = configError({ SESSION_IDLE_TIMEOUT_S: "7200", SESSION_ABSOLUTE_LIFETIME_S: "3600" });
+    expect(message).toContain("SESSION_IDLE_TIMEOUT_S");
+    expect(message).toContain("SESSION_ABSOLUTE_LIFETIME_S");
+  });
+});

@@ -29,6 +29,39 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("data"),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Densara <no-reply@densara.example>"),
+  OIDC_ISSUER: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => {
+      const url = new URL(value);
+      return url.search === "" && url.hash === "";
+    }, "must be the issuer identifier, without a query or fragment")
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  OIDC_SCOPES: z
+    .string()
+    .regex(/^[\x21\x23-\x5B\x5D-\x7E]+( [\x21\x23-\x5B\x5D-\x7E]+)*$/, "must be scope names separated by single spaces")
+    .refine((value) => value.split(" ").includes("openid"), "must include openid")
+    .default("openid email profile"),
+  AUTH_ERROR_PATH: z
+    .string()
+    .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site, e.g. /about/contact")
+    .default("/"),
+  ADMIN_EMAIL: z.string().trim().pipe(z.email()).optional(),
+  ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),
+  ADMIN_EMAILS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(",")
+        .map((item) => item.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.email()))
+    .default([]),
+  SIGNUP: booleanish.default(false),
+  SESSION_IDLE_TIMEOUT_S: z.coerce.number().int().min(60).max(604_800).optional(),
+  SESSION_ABSOLUTE_LIFETIME_S: z.coerce.number().int().min(300).max(604_800).default(604_800),
 });
 
 export type Config = {
@@ -47,6 +80,21 @@ export type Config = {
   databaseUrl: string | undefined;
   dataDir: string;
   mail: { smtpUrl: string | undefined; from: string };
+  auth: {
+    /** An external OpenID Connect provider; undefined means the embedded one at /idp. */
+    external: { issuer: URL; clientId: string; clientSecret: string } | undefined;
+    scopes: string;
+    /** Where a failed sign-in lands (with an explanatory toast). */
+    errorPath: string;
+    /** Embedded provider: the first admin account, created on first start. */
+    adminEmail: string | undefined;
+    adminPassword: string | undefined;
+    /** Addresses that become admins when they first sign in, at any provider. */
+    adminEmails: string[];
+    /** Embedded provider: whether visitors may create their own account. */
+    signup: boolean;
+    session: { idleTimeoutS: number; absoluteLifetimeS: number };
+  };
 };
 
 export class ConfigError extends Error {
@@ -62,6 +110,19 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
   }
   const values = result.data;
+  const externalParts = [values.OIDC_ISSUER, values.OIDC_CLIENT_ID, values.OIDC_CLIENT_SECRET];
+  if (externalParts.some(Boolean) && !externalParts.every(Boolean)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none of them, for the embedded provider)",
+    );
+  }
+  // The idle default (8 hours) shrinks to fit a shorter absolute lifetime.
+  const idleTimeoutS = values.SESSION_IDLE_TIMEOUT_S ?? Math.min(28_800, values.SESSION_ABSOLUTE_LIFETIME_S);
+  if (idleTimeoutS > values.SESSION_ABSOLUTE_LIFETIME_S) {
+    throw new ConfigError(
+      "Invalid configuration:\n  SESSION_IDLE_TIMEOUT_S must not be longer than SESSION_ABSOLUTE_LIFETIME_S",
+    );
+  }
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
   return {
     env: values.NODE_ENV,
@@ -76,5 +137,25 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     databaseUrl: values.DATABASE_URL,
     dataDir: values.DATA_DIR,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    auth: {
+      external:
+        values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET
+          ? {
+              issuer: new URL(values.OIDC_ISSUER),
+              clientId: values.OIDC_CLIENT_ID,
+              clientSecret: values.OIDC_CLIENT_SECRET,
+            }
+          : undefined,
+      scopes: values.OIDC_SCOPES,
+      errorPath: values.AUTH_ERROR_PATH,
+      adminEmail: values.ADMIN_EMAIL?.toLowerCase(),
+      adminPassword: values.ADMIN_PASSWORD,
+      adminEmails: values.ADMIN_EMAILS,
+      signup: values.SIGNUP,
+      session: {
+        idleTimeoutS,
+        absoluteLifetimeS: values.SESSION_ABSOLUTE_LIFETIME_S,
+      },
+    },
   };
 }

@@ -6,8 +6,16 @@ import type { ServerBuild } from "react-router";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
+import { createEmbeddedProvider } from "./auth/embedded-provider.ts";
+import { createHostedLogin } from "./auth/hosted-login.ts";
+import { bootstrapAdminAccount } from "./auth/idp-accounts.ts";
+import { createLoginTransactions } from "./auth/login-transactions.ts";
+import { createRelyingParty, isLoopback } from "./auth/relying-party.ts";
+import { createSessionStore } from "./auth/sessions.ts";
 import { createApp } from "./http/app.ts";
-import { loadPrerenderedPages } from "./http/prerendered.ts";
+import { createAuthRoutes } from "./http/auth-routes.ts";
+import { portalServicesFor } from "./http/portal-services.ts";
+import { loadPrerenderedPages, stylesheetHrefs } from "./http/prerendered.ts";
 import { startHttpServer } from "./http/serve.ts";
 import { createLogger } from "./log.ts";
 import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
@@ -49,7 +57,80 @@ const outboxWorker = startOutboxWorker(database.db, mailTransport, { from: confi
 const build = (await import(pathToFileURL(serverEntry).href)) as ServerBuild;
 const clientDir = join(buildDir, "client");
 const prerendered = await loadPrerenderedPages(clientDir);
-const app = createApp({ config, build, clientDir, prerendered, log });
+
+// Sign-in: the embedded identity provider unless an external issuer is configured.
+const defaultAdminEmail = "admin@densara.example";
+const embedded = config.auth.external
+  ? undefined
+  : await createEmbeddedProvider({
+      db: database.db,
+      publicUrl: config.publicUrl,
+      trustProxy: config.trustProxy,
+      pages: { stylesheets: stylesheetHrefs(prerendered.get("/")?.template ?? ""), siteName: "Densara" },
+      log,
+    });
+const adminEmails = [...config.auth.adminEmails];
+if (embedded) {
+  const adminEmail = config.auth.adminEmail ?? defaultAdminEmail;
+  adminEmails.push(adminEmail);
+  const admin = await bootstrapAdminAccount(database.db, { email: adminEmail, password: config.auth.adminPassword });
+  if (admin.created && admin.generatedPassword) {
+    // Printed once, on the start that created the account; it is not stored anywhere readable.
+    log.warn("created the first administrator account; sign in and change this password", {
+      email: admin.email,
+      password: admin.generatedPassword,
+    });
+  } else if (admin.created) {
+    log.info("created the first administrator account", { email: admin.email });
+  }
+}
+const relyingParty = createRelyingParty({
+  ...(config.auth.external ?? {
+    issuer: embedded?.issuer ?? config.publicUrl,
+    clientId: embedded?.clientId ?? "",
+    clientSecret: embedded?.clientSecret ?? "",
+  }),
+  scopes: config.auth.scopes,
+  redirectUri: new URL("/auth/logged-in", config.publicUrl),
+  postLogoutRedirectUri: new URL("/", config.publicUrl),
+  allowInsecureRequests: embedded !== undefined && isLoopback(embedded.issuer),
+});
+const sessions = createSessionStore(database.db, config.auth.session);
+const transactions = createLoginTransactions(database.db);
+const app = createApp({
+  config,
+  build,
+  clientDir,
+  prerendered,
+  log,
+  auth: {
+    sessions,
+    portal: (actor) => portalServicesFor(database.db, actor),
+    routes: createAuthRoutes({ config, db: database.db, relyingParty, sessions, transactions, adminEmails, log }),
+    embedded: embedded && {
+      provider: embedded,
+      hostedLogin: ({ incoming, outgoing }, clientAddress) =>
+        createHostedLogin({
+          db: database.db,
+          provider: embedded.provider,
+          request: incoming,
+          response: outgoing,
+          clientAddress,
+          signupAllowed: config.auth.signup,
+          publicUrl: config.publicUrl,
+          log,
+        }),
+    },
+  },
+});
+
+// Ended sessions and abandoned sign-ins are swept now and then, by whichever process gets there.
+const sweeper = setInterval(() => {
+  Promise.all([sessions.sweep(), transactions.sweep()]).catch((error: unknown) =>
+    log.warn("sweeping ended sessions failed", { error: error instanceof Error ? error.message : String(error) }),
+  );
+}, 15 * 60_000);
+sweeper.unref();
 
 const running = await startHttpServer({
   fetch: app.fetch,
@@ -70,6 +151,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     void running
       .shutdown(signal)
       .then(async (outcome) => {
+        clearInterval(sweeper);
         await outboxWorker.stop();
         await database.close();
         return outcome;

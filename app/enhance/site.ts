@@ -3,6 +3,7 @@ import { initCurrentYear } from "./current-year.ts";
 import { initMobilePanel } from "./mobile-panel.ts";
 import { initNavHover } from "./nav-hover.ts";
 import { initSearchTrigger } from "./search-trigger.ts";
+import { initSession } from "./session.ts";
 import { initToaster } from "./toaster.ts";
 
 /** Enhancements for the prerendered public pages, which ship no React runtime at load. */
@@ -12,3 +13,4 @@ initMobilePanel();
 initSearchTrigger();
 initCurrentYear();
 initToaster();
+void initSession();

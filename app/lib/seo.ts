@@ -68,3 +68,8 @@ export function errorMeta(): MetaDescriptor[] {
     { name: "robots", content: "noindex" },
   ];
 }
+
+/** Sign-in pages and the portal: titled like the site, kept out of search engines. */
+export function privatePageMeta(title: string): MetaDescriptor[] {
+  return [{ title: pageTitle(title) }, { name: "robots", content: "noindex, nofollow" }];
+}

@@ -8,7 +8,7 @@ export const speculationRules = JSON.stringify({
       where: {
         and: [
           { href_matches: "/*" },
-          { not: { href_matches: ["/auth/*", "/dashboard", "/dashboard/*", "/docs", "/docs/*", "/api/*"] } },
+          { not: { href_matches: ["/auth/*", "/idp/*", "/dashboard", "/dashboard/*", "/docs", "/docs/*", "/api/*"] } },
           { not: { selector_matches: "[rel~=nofollow], [target=_blank]" } },
         ],
       },

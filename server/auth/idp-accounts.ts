@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
-import { idpAccounts } from "../db/schema.ts";
+import { idpAccounts, idpPasswordResets } from "../db/schema.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
@@ -20,7 +20,7 @@ function normalizeEmail(email: string): string {
 
 export async function createIdpAccount(
   db: Database,
-  input: { email: string; name: string; password: string },
+  input: { email: string; name: string; password: string; emailVerified?: boolean },
   options: { hashParameters?: Parameters<typeof hashPassword>[1] } = {},
 ): Promise<{ ok: true; account: IdpAccount } | { ok: false; error: FieldError }> {
   const email = normalizeEmail(input.email);
@@ -35,7 +35,7 @@ export async function createIdpAccount(
   const passwordHash = await hashPassword(input.password, options.hashParameters);
   const [account] = await db
     .insert(idpAccounts)
-    .values({ email, name, passwordHash })
+    .values({ email, name, passwordHash, emailVerified: input.emailVerified ?? false })
     .onConflictDoNothing()
     .returning();
   if (!account)
@@ -49,6 +49,12 @@ export async function findIdpAccountByEmail(db: Database, email: string): Promis
     .from(idpAccounts)
     .where(sql`lower(${idpAccounts.email}) = ${normalizeEmail(email)}`)
     .limit(1);
+  return account;
+}
+
+export async function findIdpAccountById(db: Database, id: string): Promise<IdpAccount | undefined> {
+  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  const [account] = await db.select().from(idpAccounts).where(eq(idpAccounts.id, id)).limit(1);
   return account;
 }
 
@@ -110,10 +116,15 @@ export async function setIdpPassword(
 ): Promise<FieldError | undefined> {
   const problem = passwordProblem(password);
   if (problem) return { field: "password", message: problem };
-  await db
-    .update(idpAccounts)
-    .set({ passwordHash: await hashPassword(password), failedAttempts: 0, lockedUntil: null })
-    .where(eq(idpAccounts.id, accountId));
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx
+      .update(idpAccounts)
+      .set({ passwordHash, failedAttempts: 0, lockedUntil: null })
+      .where(eq(idpAccounts.id, accountId));
+    // A changed password voids any reset link still in someone's mailbox.
+    await tx.delete(idpPasswordResets).where(eq(idpPasswordResets.accountId, accountId));
+  });
   return undefined;
 }
 
@@ -132,7 +143,8 @@ export async function bootstrapAdminAccount(
   const password = input.password ?? generatedPassword ?? "";
   const result = await createIdpAccount(
     db,
-    { email: input.email, name: input.name ?? "Administrator", password },
+    // The operator chose this address, so it counts as verified.
+    { email: input.email, name: input.name ?? "Administrator", password, emailVerified: true },
     options,
   );
   if (!result.ok) throw new Error(`ADMIN_EMAIL / ADMIN_PASSWORD: ${result.error.message}`);

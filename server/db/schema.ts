@@ -1,5 +1,16 @@
 import { sql } from "drizzle-orm";
-import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 
 /** Roles are not shown by the spec; the product needs them (issue 3). */
 export const roleEnum = pgEnum("role", ["admin", "editor", "viewer"]);
@@ -100,6 +111,8 @@ export const idpAccounts = pgTable(
     name: text("name").notNull(),
     /** scrypt, self-describing: "scrypt$N$r$p$salt$hash". */
     passwordHash: text("password_hash").notNull(),
+    /** Proven by following an emailed link (or set by the operator for the first admin). */
+    emailVerified: boolean("email_verified").notNull().default(false),
     failedAttempts: integer("failed_attempts").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt,
@@ -132,4 +145,21 @@ export const idpPayloads = pgTable(
     index("idp_payloads_grant").on(table.grantId),
     index("idp_payloads_uid").on(table.uid),
   ],
+);
+
+/**
+ * A password-reset link of the embedded provider. Only the token's SHA-256 is kept;
+ * a link works once, for a short time, and a newer one or a changed password voids it.
+ */
+export const idpPasswordResets = pgTable(
+  "idp_password_resets",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => idpAccounts.id, { onDelete: "cascade" }),
+    createdAt,
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [index("idp_password_resets_account").on(table.accountId)],
 );

@@ -36,6 +36,75 @@ describe.each(databaseKinds)("users on %s", (kind) => {
     expect(boss.email).toBe("boss@example.com");
   });
 
+  it("makes a listed address an admin even when it is not the first account", async () => {
+    const adminEmails = ["boss@example.com"];
+    await upsertUserFromClaims(database().db, { issuer, subject: "1", email: "first@example.com" }, { adminEmails });
+    await upsertUserFromClaims(database().db, { issuer, subject: "2", email: "second@example.com" }, { adminEmails });
+    const boss = await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "3", email: "boss@example.com", emailVerified: true },
+      { adminEmails },
+    );
+    expect(boss.role).toBe("admin");
+  });
+
+  it("does not make a listed address an admin when the provider says it is unverified", async () => {
+    const adminEmails = ["boss@example.com"];
+    const impostor = await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "1", email: "boss@example.com", emailVerified: false },
+      { adminEmails },
+    );
+    expect(impostor.role).toBe("viewer");
+    // A provider that says nothing about verification is trusted, like one that says yes.
+    const silent = await upsertUserFromClaims(
+      database().db,
+      { issuer: "https://other-idp.test", subject: "1", email: "boss@example.com", emailVerified: null },
+      { adminEmails },
+    );
+    expect(silent.role).toBe("admin");
+  });
+
+  it("with ADMIN_EMAILS set, a stranger who signs in first stays a viewer", async () => {
+    const adminEmails = ["boss@example.com"];
+    const stranger = await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "1", email: "stranger@example.com", emailVerified: true },
+      { adminEmails },
+    );
+    const anonymous = await upsertUserFromClaims(database().db, { issuer, subject: "2" }, { adminEmails });
+    const boss = await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "3", email: "boss@example.com" },
+      { adminEmails },
+    );
+    expect([stranger.role, anonymous.role, boss.role]).toEqual(["viewer", "viewer", "admin"]);
+  });
+
+  it("with ADMIN_EMAILS set, an unverified listed address signing in first stays a viewer", async () => {
+    const first = await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "1", email: "boss@example.com", emailVerified: false },
+      { adminEmails: ["boss@example.com"] },
+    );
+    expect(first.role).toBe("viewer");
+  });
+
+  it("a returning user keeps their role even once their address is listed", async () => {
+    await upsertUserFromClaims(database().db, { issuer, subject: "1" }, { adminEmails: [] });
+    const viewer = await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "2", email: "later@example.com" },
+      { adminEmails: [] },
+    );
+    const again = await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "2", email: "later@example.com" },
+      { adminEmails: ["later@example.com"] },
+    );
+    expect([viewer.role, again.role]).toEqual(["viewer", "viewer"]);
+  });
+
   it("updates the profile of a returning user from the new claims but keeps their role", async () => {
     const first = await upsertUserFromClaims(database().db, { issuer, subject: "1", name: "Old" }, { adminEmails: [] });
     const again = await upsertUserFromClaims(

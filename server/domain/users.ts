@@ -1,6 +1,7 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
+import { requireRole, type Actor } from "./authorization.ts";
 
 export type User = typeof users.$inferSelect;
 export type Role = User["role"];
@@ -12,6 +13,8 @@ export type IdentityClaims = {
   email?: string | null;
   name?: string | null;
   picture?: string | null;
+  /** The provider's `email_verified`; an address it says is unverified never grants admin. */
+  emailVerified?: boolean | null;
 };
 
 function normalizeEmail(email: string | null | undefined): string | null {
@@ -30,9 +33,9 @@ function safePicture(picture: string | null | undefined): string | null {
 }
 
 /**
- * Creates or updates the user behind a sign-in. The very first account, and any address
- * listed in ADMIN_EMAILS, is an admin; everyone else starts as a viewer. A returning
- * user's role is never changed here: roles are managed in the admin pages.
+ * Creates or updates the user behind a sign-in. Any (not unverified) address listed in
+ * ADMIN_EMAILS is an admin, and so is the very first account when no address is listed;
+ * everyone else starts as a viewer. A returning user's role is never changed here.
  */
 export async function upsertUserFromClaims(
   db: Database,
@@ -62,8 +65,11 @@ export async function upsertUserFromClaims(
       return updated;
     }
     const [{ value: userCount } = { value: 0 }] = await tx.select({ value: count() }).from(users);
-    const listed = email !== null && options.adminEmails.map((address) => address.toLowerCase()).includes(email);
-    const role: Role = userCount === 0 || listed ? "admin" : "viewer";
+    const adminEmails = options.adminEmails.map((address) => address.toLowerCase());
+    const listed = email !== null && claims.emailVerified !== false && adminEmails.includes(email);
+    // With admins named, "first come" must not win: a stranger could sign up before them.
+    const first = userCount === 0 && adminEmails.length === 0;
+    const role: Role = first || listed ? "admin" : "viewer";
     const [created] = await tx
       .insert(users)
       .values({ issuer: claims.issuer, subject: claims.subject, role, ...profile, createdAt: now })
@@ -83,4 +89,41 @@ export async function disableUser(db: Database, userId: string, now = new Date()
 
 export async function enableUser(db: Database, userId: string, now = new Date()): Promise<void> {
   await db.update(users).set({ disabledAt: null, updatedAt: now }).where(eq(users.id, userId));
+}
+
+export type UserSummary = Pick<User, "id" | "email" | "name" | "role" | "disabledAt" | "lastLoginAt" | "createdAt">;
+
+/** Everyone who has signed in, newest first. Admins only. */
+export async function listUsers(db: Database, actor: Actor): Promise<UserSummary[]> {
+  requireRole(actor, "admin", "see the list of users");
+  return db
+    .select({
+      id: users.id,
+      email: users.email,
+      name: users.name,
+      role: users.role,
+      disabledAt: users.disabledAt,
+      lastLoginAt: users.lastLoginAt,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .orderBy(desc(users.createdAt));
+}
+
+export class UserRuleError extends Error {
+  override name = "UserRuleError";
+}
+
+/** Disables (signing them out everywhere at once) or re-enables a user. Admins only, never themselves. */
+export async function setUserDisabled(db: Database, actor: Actor, userId: string, disabled: boolean): Promise<User> {
+  requireRole(actor, "admin", "disable or enable users");
+  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(userId)) {
+    throw new UserRuleError("That user does not exist.");
+  }
+  if (userId === actor.id) throw new UserRuleError("You cannot disable your own account.");
+  if (disabled) await disableUser(db, userId);
+  else await enableUser(db, userId);
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new UserRuleError("That user does not exist.");
+  return user;
 }

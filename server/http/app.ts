@@ -1,28 +1,70 @@
+import type { HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
 import { compress } from "hono/compress";
 import { RouterContextProvider, createRequestHandler, type RouterContext, type ServerBuild } from "react-router";
+import type { HostedLogin, PortalServices, RequestAuth } from "../../app/lib/auth-context.ts";
+import { readCookie, sessionCookieName } from "../auth/cookies.ts";
+import { csrfTokenFor, isCrossSiteWrite } from "../auth/csrf.ts";
+import { embeddedProviderPath, hostedPagePrefixes, type EmbeddedProvider } from "../auth/embedded-provider.ts";
+import type { SessionStore } from "../auth/sessions.ts";
+import type { Actor } from "../domain/authorization.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
 import { etagMatches, type PrerenderedPage } from "./prerendered.ts";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "./security-headers.ts";
 
-type Env = { Variables: { nonce: string; https: boolean; scriptHashes: string[] } };
+type Env = { Bindings: Partial<HttpBindings>; Variables: { nonce: string; https: boolean; scriptHashes: string[] } };
 
 /** What the app's server entry (app/entry.server.tsx) exports for the HTTP layer. */
-type EntryExports = { nonceRouterContext: RouterContext<string>; noncePlaceholder: string };
+type EntryExports = {
+  nonceRouterContext: RouterContext<string>;
+  noncePlaceholder: string;
+  requestAuthContext: RouterContext<RequestAuth>;
+  hostedLoginContext: RouterContext<HostedLogin | null>;
+  portalContext: RouterContext<PortalServices | null>;
+};
 
 function entryExports(build: ServerBuild): EntryExports {
   const module = build.entry.module as Partial<EntryExports>;
-  if (!module.nonceRouterContext || typeof module.noncePlaceholder !== "string") {
-    throw new Error("the server build's entry does not export nonceRouterContext and noncePlaceholder");
+  if (
+    !module.nonceRouterContext ||
+    typeof module.noncePlaceholder !== "string" ||
+    !module.requestAuthContext ||
+    !module.hostedLoginContext ||
+    !module.portalContext
+  ) {
+    throw new Error("the server build's entry does not export the router contexts the server fills in");
   }
   return module as EntryExports;
 }
 
+/** Sign-in as the HTTP layer needs it: the session store, /auth/*, and the embedded provider when there is one. */
+export type AppAuth = {
+  sessions: SessionStore;
+  /** The portal's operations for a signed-in person. */
+  portal: (actor: Actor) => PortalServices;
+  routes: Hono<{ Variables: { https: boolean } }>;
+  embedded:
+    | {
+        provider: EmbeddedProvider;
+        hostedLogin: (request: HttpBindings, clientAddress: string) => HostedLogin;
+      }
+    | undefined;
+};
+
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "public, max-age=0, must-revalidate";
 const shortLived = "public, max-age=300";
+
+/** The address a request came from: the proxy's word for it only when the proxy is trusted. */
+function clientAddress(request: Request, incoming: HttpBindings["incoming"], trustProxy: boolean): string {
+  const forwarded = trustProxy ? request.headers.get("x-forwarded-for") : null;
+  // The trusted proxy appends the address it saw; earlier entries are the client's own claims.
+  const last = forwarded?.split(",").at(-1)?.trim();
+  return last || incoming.socket.remoteAddress || "unknown";
+}
 
 export function createApp(options: {
   config: Config;
@@ -30,9 +72,11 @@ export function createApp(options: {
   clientDir: string;
   prerendered: ReadonlyMap<string, PrerenderedPage>;
   log: Logger;
+  auth: AppAuth;
 }) {
-  const { config, build, clientDir, prerendered, log } = options;
-  const { nonceRouterContext, noncePlaceholder } = entryExports(build);
+  const { config, build, clientDir, prerendered, log, auth } = options;
+  const { nonceRouterContext, noncePlaceholder, requestAuthContext, hostedLoginContext, portalContext } =
+    entryExports(build);
   const handleRequest = createRequestHandler(build, config.env);
   const app = new Hono<Env>();
 
@@ -68,6 +112,33 @@ export function createApp(options: {
       ms: Math.round(performance.now() - started),
     });
   });
+
+  // A write from another site is refused before any handler sees it (CSRF, first line).
+  app.use(async (c, next) => {
+    if (isCrossSiteWrite(c.req.raw, config.publicUrl.origin)) {
+      return c.text("This form was sent from another site, so it was refused.", 403);
+    }
+    return next();
+  });
+
+  // The embedded identity provider writes to the Node response itself (it is a Koa app).
+  const embedded = auth.embedded;
+  if (embedded) {
+    app.all(`${embeddedProviderPath}/*`, async (c, next) => {
+      if (hostedPagePrefixes.some((prefix) => c.req.path.startsWith(prefix))) return next();
+      const { incoming, outgoing } = c.env;
+      if (!incoming || !outgoing) return c.text("The identity provider needs the Node HTTP server.", 500);
+      const headers = new Headers();
+      applySecurityHeaders(headers, {
+        csp: contentSecurityPolicy({ nonce: c.get("nonce"), https: c.get("https") }),
+        https: c.get("https"),
+      });
+      headers.forEach((value, name) => outgoing.setHeader(name, value));
+      outgoing.setHeader("Cache-Control", "no-store");
+      await embedded.provider.handle(incoming, outgoing);
+      return RESPONSE_ALREADY_SENT;
+    });
+  }
 
   app.use(compress());
 
@@ -107,10 +178,37 @@ export function createApp(options: {
   };
   app.use(buildFilesWithExtension);
 
-  app.all("*", (c) => {
+  app.route("/auth", auth.routes);
+
+  app.all("*", async (c) => {
     const context = new RouterContextProvider();
     context.set(nonceRouterContext, c.get("nonce"));
-    return handleRequest(c.req.raw, context);
+    const token = readCookie(c.req.header("cookie"), sessionCookieName(c.get("https")));
+    const session = await auth.sessions.read(token);
+    context.set(requestAuthContext, {
+      user: session
+        ? {
+            id: session.user.id,
+            name: session.user.name,
+            email: session.user.email,
+            picture: session.user.picture,
+            role: session.user.role,
+          }
+        : null,
+      csrfToken: session && token ? csrfTokenFor(token) : null,
+    });
+    if (session) context.set(portalContext, auth.portal({ id: session.user.id, role: session.user.role }));
+    const { incoming, outgoing } = c.env;
+    if (embedded && incoming && outgoing && hostedPagePrefixes.some((prefix) => c.req.path.startsWith(prefix))) {
+      context.set(
+        hostedLoginContext,
+        embedded.hostedLogin({ incoming, outgoing }, clientAddress(c.req.raw, incoming, config.trustProxy)),
+      );
+    }
+    const response = await handleRequest(c.req.raw, context);
+    // Pages built for one person are never stored by shared caches.
+    if (session && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+    return response;
   });
 
   return app;

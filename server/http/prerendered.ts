@@ -52,3 +52,10 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
   const strip = (tag: string) => tag.trim().replace(/^W\//, "");
   return ifNoneMatch.split(",").some((tag) => tag.trim() === "*" || strip(tag) === strip(etag));
 }
+
+/** The stylesheets a built page links, so pages rendered outside React (the provider's) share the site's look. */
+export function stylesheetHrefs(html: string): string[] {
+  return [...html.matchAll(/<link[^>]*rel="stylesheet"[^>]*href="([^"]+)"/g)].flatMap((match) =>
+    match[1] ? [match[1]] : [],
+  );
+}

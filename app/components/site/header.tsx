@@ -5,17 +5,13 @@ import { site } from "../../lib/site.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 import { Icon } from "../ui/icon.tsx";
+import { SessionControls } from "./header-session.tsx";
 import { Logo } from "./logo.tsx";
 import { MadeInUsaBadge } from "./made-in-usa-badge.tsx";
 import { NavLinkTo } from "./nav-link.tsx";
 
 const topLinkClass =
   "inline-flex min-h-11 items-center gap-1 rounded-md px-2.5 text-sm whitespace-nowrap xl:px-3 font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-950 aria-[current=page]:text-bdblue-700 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white dark:aria-[current=page]:text-bdblue-300";
-
-/** Sign-in brings the visitor back to the page they were on. */
-function signInHref(path: string) {
-  return `/auth/login?returnTo=${encodeURIComponent(path)}`;
-}
 
 function groupId(group: NavigationGroup, place: string) {
   return `nav-${place}-${group.label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
@@ -184,10 +180,8 @@ function MobilePanel({ path }: { path: string }) {
             ),
           )}
         </ul>
-        <div className="mt-6 border-t border-gray-200 pt-6 dark:border-gray-800" data-session-mobile>
-          <a href={signInHref(path)} className={buttonClasses("primary", "lg", "w-full")}>
-            Sign in
-          </a>
+        <div className="mt-6 border-t border-gray-200 pt-6 dark:border-gray-800">
+          <SessionControls path={path} place="mobile" />
         </div>
       </nav>
     </div>
@@ -239,10 +233,8 @@ export function Header() {
             </span>
           </button>
           <ColorModeSwitch />
-          <div data-session className="hidden lg:block">
-            <a href={signInHref(pathname)} className={buttonClasses("primary", "md", "whitespace-nowrap")}>
-              Sign in
-            </a>
+          <div className="hidden lg:block">
+            <SessionControls path={pathname} place="desktop" />
           </div>
           <button
             type="button"

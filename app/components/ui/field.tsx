@@ -1,0 +1,62 @@
+import { useId, type ComponentProps } from "react";
+import { cn } from "./cn.ts";
+
+type FieldProps = Omit<ComponentProps<"input">, "id" | "className"> & {
+  label: string;
+  /** Shown under the label; read with the input. */
+  hint?: string | undefined;
+  error?: string | undefined;
+};
+
+/** A labelled input whose hint and error are tied to it (aria-describedby), in a size older eyes can read. */
+export function Field({ label, hint, error, ...input }: FieldProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-base font-semibold text-gray-900 dark:text-gray-100">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-gray-600 dark:text-gray-300">
+          {hint}
+        </p>
+      ) : null}
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(
+          "min-h-12 w-full rounded-lg border bg-white px-3.5 text-base text-gray-950 shadow-sm dark:bg-gray-900 dark:text-white",
+          error ? "border-red-600 dark:border-red-400" : "border-gray-400 dark:border-gray-600",
+        )}
+        {...input}
+      />
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A message about the whole form, announced when the page arrives with it. */
+export function FormAlert({ message, tone = "error" }: { message: string | undefined; tone?: "error" | "success" }) {
+  if (!message) return null;
+  return (
+    <div
+      role={tone === "error" ? "alert" : "status"}
+      className={cn(
+        "rounded-lg border-l-4 px-4 py-3 text-base",
+        tone === "error"
+          ? "border-red-600 bg-red-50 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
+          : "border-emerald-600 bg-emerald-50 text-emerald-900 dark:border-emerald-400 dark:bg-emerald-950 dark:text-emerald-100",
+      )}
+    >
+      {message}
+    </div>
+  );
+}

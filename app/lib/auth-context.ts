@@ -1,0 +1,75 @@
+import { createContext } from "react-router";
+
+/**
+ * What the server tells the app about the request's signed-in person, and the
+ * services the hosted login pages call. These are types and router contexts only;
+ * the server fills them in for each request (see server/http/app.ts).
+ */
+export type Role = "admin" | "editor" | "viewer";
+
+export type SignedInUser = {
+  id: string;
+  name: string | null;
+  email: string | null;
+  picture: string | null;
+  role: Role;
+};
+
+export type RequestAuth = {
+  user: SignedInUser | null;
+  /** Goes in every form that writes with the session cookie; checked on the server. */
+  csrfToken: string | null;
+};
+
+/** Field messages keyed by input name; "form" is about the whole form. */
+export type FieldErrors = Partial<Record<"email" | "name" | "password" | "form", string>>;
+
+export type FormOutcome = { ok: true; redirectTo: string } | { ok: false; errors: FieldErrors };
+
+export type InteractionSummary = { uid: string; loginHint: string | undefined; signupAllowed: boolean };
+
+/** The embedded identity provider's hosted pages: every check happens in these calls, on the server. */
+export type HostedLogin = {
+  /** The sign-in in progress in this browser, or null when it has expired or belongs to another browser. */
+  interaction: (uid: string) => Promise<InteractionSummary | null>;
+  signIn: (uid: string, input: { email: unknown; password: unknown }) => Promise<FormOutcome>;
+  signUp: (uid: string, input: { name: unknown; email: unknown; password: unknown }) => Promise<FormOutcome>;
+  /** Always answers the same, whether or not the address has an account. */
+  requestPasswordReset: (input: { email: unknown }) => Promise<{ ok: true } | { ok: false; errors: FieldErrors }>;
+  /** The address a reset link is for, while the link works. */
+  passwordResetFor: (token: string) => Promise<{ email: string } | null>;
+  resetPassword: (
+    token: string,
+    input: { password: unknown; confirm: unknown },
+  ) => Promise<{ ok: true } | { ok: false; errors: FieldErrors; linkExpired?: boolean }>;
+};
+
+export const requestAuthContext = createContext<RequestAuth>({ user: null, csrfToken: null });
+export const hostedLoginContext = createContext<HostedLogin | null>(null);
+
+export type UserListEntry = {
+  id: string;
+  email: string | null;
+  name: string | null;
+  role: Role;
+  disabled: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+};
+
+/**
+ * The portal's operations for the signed-in person. The server binds them to that
+ * person, and server/domain checks their role on every call; a refusal arrives as
+ * `{ ok: false, status: 403 }`, never as data.
+ */
+export type PortalServices = {
+  users: {
+    list: () => Promise<{ ok: true; users: UserListEntry[] } | { ok: false; status: 403; message: string }>;
+    setDisabled: (
+      userId: string,
+      disabled: boolean,
+    ) => Promise<{ ok: true; user: UserListEntry } | { ok: false; status: 400 | 403; message: string }>;
+  };
+};
+
+export const portalContext = createContext<PortalServices | null>(null);

@@ -1,0 +1,81 @@
+import { Form, data } from "react-router";
+import { Field, FormAlert } from "../../components/ui/field.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
+import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
+import { privatePageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/reset-password";
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  return { reset: await hostedLogin(context).passwordResetFor(params.token) };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const outcome = await hostedLogin(context).resetPassword(params.token, {
+    password: formText(form, "password"),
+    confirm: formText(form, "confirm"),
+  });
+  if (outcome.ok) return { done: true as const, errors: {}, linkExpired: false };
+  return data(
+    { done: false as const, errors: outcome.errors, linkExpired: outcome.linkExpired ?? false },
+    { status: 400 },
+  );
+}
+
+function ExpiredLink({ message }: { message?: string | undefined }) {
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">This link no longer works</h1>
+      <p className="text-base text-gray-700 dark:text-gray-300">
+        {message ?? "Reset links work once, for 30 minutes, and only the newest one works."} You can ask for a new one.
+      </p>
+      <a href="/idp/password/forgot" className={buttonClasses("primary", "lg")}>
+        Ask for a new link
+      </a>
+    </div>
+  );
+}
+
+export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  if (actionData?.done) {
+    return (
+      <div className="grid gap-4">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your password is changed</h1>
+        <FormAlert tone="success" message="Use your new password the next time you sign in." />
+        <a href="/auth/login" className={buttonClasses("primary", "lg")}>
+          Sign in
+        </a>
+      </div>
+    );
+  }
+  if (!loaderData.reset || actionData?.linkExpired) return <ExpiredLink />;
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Choose a new password</h1>
+        <p className="text-base text-gray-700 dark:text-gray-300">For the account {loaderData.reset.email}.</p>
+      </div>
+      <FormAlert message={errors.form} />
+      <Form method="post" className="grid gap-5" noValidate>
+        <input type="text" name="username" autoComplete="username" value={loaderData.reset.email} readOnly hidden />
+        <Field
+          label="New password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters."
+          required
+          minLength={12}
+          error={errors.password}
+        />
+        <Field label="Type it again" name="confirm" type="password" autoComplete="new-password" required />
+        <button type="submit" className={buttonClasses("primary", "lg")}>
+          Save the new password
+        </button>
+      </Form>
+    </div>
+  );
+}

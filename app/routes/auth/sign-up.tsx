@@ -1,0 +1,91 @@
+import { Form, Link, data, redirect } from "react-router";
+import { Field, FormAlert } from "../../components/ui/field.tsx";
+import { buttonClasses } from "../../components/ui/button.tsx";
+import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
+import { privatePageMeta } from "../../lib/seo.ts";
+import { site } from "../../lib/site.ts";
+import type { Route } from "./+types/sign-up";
+import { ExpiredSignIn } from "./sign-in.tsx";
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Create an account");
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const interaction = await hostedLogin(context).interaction(params.uid);
+  if (interaction && !interaction.signupAllowed) throw redirect(`/idp/interaction/${interaction.uid}`);
+  return { interaction };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  const name = formText(form, "name");
+  const email = formText(form, "email");
+  const outcome = await hostedLogin(context).signUp(params.uid, {
+    name,
+    email,
+    password: formText(form, "password"),
+  });
+  if (outcome.ok) return redirect(outcome.redirectTo, 303);
+  return data(
+    { errors: outcome.errors, name: name?.slice(0, 120) ?? "", email: email?.slice(0, 320) ?? "" },
+    { status: 400 },
+  );
+}
+
+export default function SignUp({ loaderData, actionData }: Route.ComponentProps) {
+  const { interaction } = loaderData;
+  if (!interaction) return <ExpiredSignIn />;
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="grid gap-6">
+      <div className="grid gap-2">
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Create your {site.brand.name} account</h1>
+        <p className="text-base text-gray-700 dark:text-gray-300">
+          New accounts can read the documentation. An administrator can give you more access.
+        </p>
+      </div>
+      <FormAlert message={errors.form} />
+      <Form method="post" className="grid gap-5" noValidate>
+        <Field
+          label="Your name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={120}
+          defaultValue={actionData?.name ?? ""}
+          error={errors.name}
+        />
+        <Field
+          label="Email address"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          defaultValue={actionData?.email ?? interaction.loginHint ?? ""}
+          error={errors.email}
+        />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          hint="At least 12 characters. A short sentence is easy to remember and hard to guess."
+          required
+          minLength={12}
+          error={errors.password}
+        />
+        <button type="submit" className={buttonClasses("primary", "lg")}>
+          Create account and sign in
+        </button>
+      </Form>
+      <p className="text-base text-gray-700 dark:text-gray-300">
+        Already have an account?{" "}
+        <Link
+          to={`/idp/interaction/${interaction.uid}`}
+          className="font-semibold text-bdblue-700 underline dark:text-bdblue-300"
+        >
+          Sign in
+        </Link>
+      </p>
+    </div>
+  );
+}

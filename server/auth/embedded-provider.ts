@@ -1,0 +1,169 @@
+import { hkdfSync, type JsonWebKey } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../log.ts";
+import { findIdpAccountById } from "./idp-accounts.ts";
+import { createIdpAdapterFactory } from "./idp-adapter.ts";
+import { loadOrCreateSigningKeys } from "./idp-keys.ts";
+import { allowInlineScript, escapeHtml, providerPage, type ProviderPageOptions } from "./provider-pages.ts";
+
+/** Where the embedded identity provider lives on this site. */
+export const embeddedProviderPath = "/idp";
+/** The hosted pages (sign in, sign up, password reset) are the app's own routes under the provider's path. */
+export const hostedPagePrefixes = [`${embeddedProviderPath}/interaction/`, `${embeddedProviderPath}/password/`];
+export const embeddedClientId = "densara-web";
+const scopes = "openid email profile";
+
+/**
+ * Secrets the provider needs beyond its signing key (cookie signing, the site's client
+ * secret), derived from that key: every process agrees on them without another table,
+ * and they change if the key is ever replaced.
+ */
+function deriveSecret(key: JsonWebKey, purpose: string): string {
+  if (typeof key.d !== "string") throw new Error("the signing key has no private part");
+  return Buffer.from(hkdfSync("sha256", Buffer.from(key.d, "base64url"), "densara-idp", purpose, 32)).toString(
+    "base64url",
+  );
+}
+
+export type EmbeddedProvider = {
+  issuer: URL;
+  clientId: string;
+  clientSecret: string;
+  provider: Provider;
+  /** Serves a request under /idp (the Node request's URL still carries the /idp prefix). */
+  handle: (request: IncomingMessage, response: ServerResponse) => Promise<void>;
+};
+
+export async function createEmbeddedProvider(options: {
+  db: Database;
+  publicUrl: URL;
+  trustProxy: boolean;
+  pages: ProviderPageOptions;
+  log: Logger;
+}): Promise<EmbeddedProvider> {
+  const { db, publicUrl, pages, log } = options;
+  const keys = await loadOrCreateSigningKeys(db);
+  const [newest] = keys.slice(-1);
+  if (!newest) throw new Error("the embedded provider has no signing key");
+  const issuer = new URL(embeddedProviderPath, publicUrl);
+  const clientSecret = deriveSecret(newest, "client-secret");
+  const secure = publicUrl.protocol === "https:";
+
+  const configuration: Configuration = {
+    adapter: createIdpAdapterFactory(db),
+    jwks: { keys },
+    clients: [
+      {
+        client_id: embeddedClientId,
+        client_secret: clientSecret,
+        client_name: pages.siteName,
+        redirect_uris: [new URL("/auth/logged-in", publicUrl).href],
+        post_logout_redirect_uris: [new URL("/", publicUrl).href],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_basic",
+      },
+    ],
+    cookies: {
+      keys: [deriveSecret(newest, "cookies")],
+      long: { signed: true, httpOnly: true, sameSite: "lax", secure },
+      short: { signed: true, httpOnly: true, sameSite: "lax", secure },
+    },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    async findAccount(_ctx, sub) {
+      const account = await findIdpAccountById(db, sub);
+      if (!account) return undefined;
+      return {
+        accountId: account.id,
+        claims: () => ({
+          sub: account.id,
+          email: account.email,
+          email_verified: account.emailVerified,
+          name: account.name,
+        }),
+      };
+    },
+    pkce: { required: () => true },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        // The site has already ended its own session: sign out here too, without asking again.
+        logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          const script = allowInlineScript(ctx.res, "document.forms[0].submit();");
+          ctx.body = providerPage(pages, {
+            title: "Signing out",
+            body: `<h1 class="text-3xl font-bold tracking-tight">Signing you out…</h1>
+${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/></form>')}
+<p>If nothing happens, choose the button.</p>
+<button type="submit" form="op.logoutForm" class="inline-flex min-h-12 items-center justify-center rounded-lg bg-bdblue-600 px-6 text-base font-semibold text-white hover:bg-bdblue-700 dark:bg-bdblue-400 dark:text-gray-950">Sign out</button>`,
+            script,
+          });
+        },
+        postLogoutSuccessSource(ctx: KoaContextWithOIDC) {
+          ctx.body = providerPage(pages, {
+            title: "Signed out",
+            body: `<h1 class="text-3xl font-bold tracking-tight">You are signed out</h1><p><a class="underline" href="/">Go to the home page</a></p>`,
+          });
+        },
+      },
+    },
+    interactions: { url: (_ctx, interaction) => `${embeddedProviderPath}/interaction/${interaction.uid}` },
+    // The site is the provider's only client and first-party: no consent screen.
+    async loadExistingGrant(ctx) {
+      const client = ctx.oidc.client;
+      const session = ctx.oidc.session;
+      if (!client || !session?.accountId) return undefined;
+      const grantId = ctx.oidc.result?.consent?.grantId ?? session.grantIdFor(client.clientId);
+      if (grantId) {
+        const existing = await ctx.oidc.provider.Grant.find(grantId);
+        if (existing) return existing;
+      }
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope(scopes);
+      await grant.save();
+      return grant;
+    },
+    ttl: {
+      AuthorizationCode: 60,
+      IdToken: 60 * 60,
+      AccessToken: 60 * 60,
+      Interaction: 60 * 60,
+      Session: 14 * 24 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+    },
+    renderError(ctx, out, error) {
+      log.warn("identity provider error", { error: out.error, description: out.error_description });
+      const description = typeof out.error_description === "string" ? out.error_description : "";
+      ctx.type = "html";
+      ctx.body = providerPage(pages, {
+        title: "Sign-in could not continue",
+        body: `<h1 class="text-3xl font-bold tracking-tight">Sign-in could not continue</h1>
+<p>${escapeHtml(description || (error instanceof Error ? error.message : "The request was not valid."))}</p>
+<p>This happens when a sign-in page was left open too long or opened in another browser.</p>
+<p><a class="font-semibold underline" href="/auth/login">Start signing in again</a> or <a class="underline" href="/">go to the home page</a>.</p>`,
+      });
+    },
+  };
+
+  const provider = new Provider(issuer.href, configuration);
+  provider.proxy = options.trustProxy;
+  provider.on("server_error", (_ctx, error) => log.error("identity provider failure", { error: error.message }));
+  const callback = provider.callback();
+
+  return {
+    issuer,
+    clientId: embeddedClientId,
+    clientSecret,
+    provider,
+    async handle(request, response) {
+      // The provider expects its mount path stripped, with the full path kept as originalUrl (as Express does).
+      const url = request.url ?? "/";
+      Object.assign(request, { originalUrl: url, url: url.slice(embeddedProviderPath.length) || "/" });
+      await callback(request, response);
+    },
+  };
+}

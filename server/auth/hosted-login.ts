@@ -1,0 +1,210 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type Provider from "oidc-provider";
+import { z } from "zod";
+import type { FieldErrors, FormOutcome, HostedLogin, InteractionSummary } from "../../app/lib/auth-context.ts";
+import type { Database } from "../db/client.ts";
+import type { Logger } from "../log.ts";
+import { checkIdpCredentials, createIdpAccount } from "./idp-accounts.ts";
+import { completePasswordReset, findPasswordReset, requestPasswordReset } from "./password-resets.ts";
+import { createRateLimiter, loginLimits, type RateLimit } from "./rate-limit.ts";
+
+const signupLimit: RateLimit = { limit: 10, windowS: 60 * 60 };
+const resetLimits = {
+  perAddress: { limit: 10, windowS: 15 * 60 },
+  perEmail: { limit: 3, windowS: 60 * 60 },
+} as const satisfies Record<string, RateLimit>;
+
+const text = (max: number) => z.string().max(max, `Use at most ${max} characters.`);
+const emailField = z
+  .string({ error: "Enter your email address." })
+  .trim()
+  .min(1, "Enter your email address.")
+  .max(320, "That email address is too long.")
+  .pipe(z.email("Enter a valid email address, like name@example.com."));
+
+function minutes(seconds: number): string {
+  const value = Math.max(1, Math.ceil(seconds / 60));
+  return value === 1 ? "1 minute" : `${value} minutes`;
+}
+
+const expired: FormOutcome = {
+  ok: false,
+  errors: { form: "This sign-in page has expired or was opened in another browser. Start signing in again." },
+};
+
+/**
+ * The hosted pages' server side for one request. The interaction (oidc-provider's
+ * record of the sign-in in progress) is found through this browser's cookie, so a
+ * page opened elsewhere, or replayed later, cannot finish it.
+ */
+export function createHostedLogin(deps: {
+  db: Database;
+  provider: Provider;
+  request: IncomingMessage;
+  response: ServerResponse;
+  clientAddress: string;
+  signupAllowed: boolean;
+  publicUrl: URL;
+  log: Logger;
+}): HostedLogin {
+  const { db, provider, request, response, clientAddress, publicUrl, log } = deps;
+  const limiter = createRateLimiter(db);
+
+  async function details(uid: string) {
+    try {
+      const interaction = await provider.interactionDetails(request, response);
+      return interaction.uid === uid ? interaction : null;
+    } catch {
+      return null;
+    }
+  }
+
+  async function finishLogin(accountId: string): Promise<FormOutcome> {
+    try {
+      const redirectTo = await provider.interactionResult(
+        request,
+        response,
+        { login: { accountId } },
+        { mergeWithLastSubmission: false },
+      );
+      return { ok: true, redirectTo };
+    } catch {
+      return expired;
+    }
+  }
+
+  async function limited(key: string, limit: RateLimit, message: (retry: string) => string) {
+    const result = await limiter.hit(key, limit);
+    return result.allowed ? undefined : message(minutes(result.retryAfterS));
+  }
+
+  return {
+    async interaction(uid) {
+      const found = await details(uid);
+      if (!found) return null;
+      const hint = found.params.login_hint;
+      const summary: InteractionSummary = {
+        uid: found.uid,
+        loginHint: typeof hint === "string" ? hint.slice(0, 320) : undefined,
+        signupAllowed: deps.signupAllowed,
+      };
+      return summary;
+    },
+
+    async signIn(uid, input) {
+      const parsed = z
+        .object({ email: emailField, password: text(256).min(1, "Enter your password.") })
+        .safeParse(input);
+      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+      if (!(await details(uid))) return expired;
+      const { email, password } = parsed.data;
+      const tooMany =
+        (await limited(
+          `login:address:${clientAddress}`,
+          loginLimits.perAddress,
+          (retry) => `Too many sign-in attempts from this network. Try again in ${retry}.`,
+        )) ??
+        (await limited(
+          `login:account:${email.toLowerCase()}`,
+          loginLimits.perAccount,
+          (retry) => `Too many sign-in attempts for this account. Try again in ${retry}, or reset your password.`,
+        ));
+      if (tooMany) return { ok: false, errors: { form: tooMany } };
+      const check = await checkIdpCredentials(db, email, password);
+      if (!check.ok) {
+        return {
+          ok: false,
+          errors: {
+            form:
+              check.reason === "locked"
+                ? `This account is locked for ${minutes(check.retryAfterS)} after too many wrong passwords. Reset your password to unlock it now.`
+                : "That email address and password do not match an account. Check both and try again.",
+          },
+        };
+      }
+      await limiter.reset(`login:account:${email.toLowerCase()}`);
+      log.info("signed in at the embedded provider", { account: check.account.id });
+      return finishLogin(check.account.id);
+    },
+
+    async signUp(uid, input) {
+      if (!deps.signupAllowed) return { ok: false, errors: { form: "New accounts are created by an administrator." } };
+      const parsed = z
+        .object({
+          name: text(120).trim().min(1, "Enter your name."),
+          email: emailField,
+          password: z.string({ error: "Choose a password." }).max(256, "Use at most 256 characters."),
+        })
+        .safeParse(input);
+      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+      if (!(await details(uid))) return expired;
+      const tooMany = await limited(
+        `signup:address:${clientAddress}`,
+        signupLimit,
+        (retry) => `Too many new accounts from this network. Try again in ${retry}.`,
+      );
+      if (tooMany) return { ok: false, errors: { form: tooMany } };
+      const created = await createIdpAccount(db, parsed.data);
+      if (!created.ok) return { ok: false, errors: { [created.error.field]: created.error.message } };
+      log.info("account created at the embedded provider", { account: created.account.id });
+      return finishLogin(created.account.id);
+    },
+
+    async requestPasswordReset(input) {
+      const parsed = z.object({ email: emailField }).safeParse(input);
+      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+      const email = parsed.data.email.toLowerCase();
+      const tooMany = await limited(
+        `reset:address:${clientAddress}`,
+        resetLimits.perAddress,
+        (retry) => `Too many requests from this network. Try again in ${retry}.`,
+      );
+      if (tooMany) return { ok: false, errors: { form: tooMany } };
+      // Past this limit the answer stays the same, but no more mail goes to that address.
+      if ((await limiter.hit(`reset:email:${email}`, resetLimits.perEmail)).allowed) {
+        await requestPasswordReset(db, email, {
+          linkFor: (token) => new URL(`/idp/password/reset/${token}`, publicUrl).href,
+        });
+      }
+      return { ok: true };
+    },
+
+    async passwordResetFor(token) {
+      const reset = await findPasswordReset(db, token);
+      return reset ? { email: reset.email } : null;
+    },
+
+    async resetPassword(token, input) {
+      const parsed = z
+        .object({
+          password: z.string({ error: "Choose a new password." }).max(256, "Use at most 256 characters."),
+          confirm: z.string({ error: "Type the new password again." }),
+        })
+        .safeParse(input);
+      if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
+      if (parsed.data.password !== parsed.data.confirm) {
+        return { ok: false, errors: { password: "The two passwords are not the same. Type them again." } };
+      }
+      const result = await completePasswordReset(db, token, parsed.data.password);
+      if (result.ok) return { ok: true };
+      if (result.reason === "invalid-link") {
+        return {
+          ok: false,
+          linkExpired: true,
+          errors: { form: "This reset link has expired or was already used. Ask for a new one." },
+        };
+      }
+      return { ok: false, errors: { password: result.error.message } };
+    },
+  };
+}
+
+function fieldErrors(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path[0];
+    const key = field === "email" || field === "name" || field === "password" ? field : "form";
+    errors[key] ??= issue.message;
+  }
+  return errors;
+}

@@ -1,0 +1,19 @@
+/**
+ * Messages a sign-in or sign-out leaves for the next page, which shows them as a toast.
+ * Only these codes travel (in a short-lived HttpOnly cookie); the words stay here.
+ */
+export const authNotices = {
+  "signin-state": "Sign-in could not be completed because the request did not match. Please sign in again.",
+  "signin-expired": "Your sign-in took too long and expired. Please sign in again.",
+  "signin-refused": "The sign-in service did not sign you in. Please try again.",
+  "signin-failed": "Sign-in could not be completed. Please try again.",
+  "signin-unavailable": "Sign-in is not available right now. Please try again in a few minutes.",
+  "account-disabled": "Your account is disabled. Please contact your administrator.",
+  "signout-expired": "That sign-out form had expired, so you are still signed in. Please choose Sign out again.",
+} as const;
+
+export type AuthNotice = keyof typeof authNotices;
+
+export function isAuthNotice(value: unknown): value is AuthNotice {
+  return typeof value === "string" && Object.hasOwn(authNotices, value);
+}

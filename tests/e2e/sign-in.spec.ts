@@ -1,0 +1,93 @@
+import { expect, test } from "../support/fixtures.ts";
+import { admin, newPerson, submitSignIn, submitSignUp } from "../support/accounts.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+
+test.describe("sign-in with the embedded provider", () => {
+  test("a deep link asks for sign-in and comes back to that exact page", async ({ page }) => {
+    await page.goto("/dashboard/admin/users?sort=name");
+    await expect(page).toHaveURL(/\/idp\/interaction\/[\w-]+$/);
+    await expectNoAxeViolations(page);
+    await submitSignIn(page, admin);
+    await expect(page).toHaveURL("/dashboard/admin/users?sort=name");
+    await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+    await expect(page.getByRole("row", { name: new RegExp(admin.email) })).toContainText("admin");
+    await expectNoAxeViolations(page);
+  });
+
+  test("the header changes with the sign-in state, and sign out returns to / signed out", async ({ page }) => {
+    const header = page.getByRole("banner");
+    await page.goto("/products/v5");
+    await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(header.getByRole("link", { name: /Dashboard/ })).toBeHidden();
+
+    await header.getByRole("link", { name: "Sign in" }).click();
+    await submitSignIn(page, admin);
+    await expect(page).toHaveURL("/products/v5");
+    const dashboard = header.getByRole("link", { name: /Dashboard/ });
+    await expect(dashboard).toBeVisible();
+    await expect(dashboard).toHaveAttribute("target", "_blank");
+    await expect(dashboard).toHaveAttribute("href", "/dashboard");
+    await expect(header.getByRole("link", { name: "Sign in" })).toBeHidden();
+
+    await header.getByRole("button", { name: "Sign out" }).click();
+    await expect(page).toHaveURL("/");
+    await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();
+    await expect(header.getByRole("button", { name: "Sign out" })).toBeHidden();
+
+    // The session really ended: the portal asks for sign-in again.
+    await page.goto("/dashboard");
+    await expect(page).toHaveURL(/\/idp\/interaction\//);
+  });
+
+  test("the mobile panel shows Dashboard, Docs and Sign out when signed in", async ({ page }) => {
+    await page.goto("/auth/login?returnTo=/about");
+    await submitSignIn(page, admin);
+    await expect(page).toHaveURL("/about");
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.getByRole("button", { name: "Open menu" }).click();
+    const panel = page.locator("#mobile-panel");
+    await expect(panel.getByRole("link", { name: /Dashboard/ })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Docs" })).toHaveAttribute("href", "/docs");
+    await expect(panel.getByRole("button", { name: "Sign out" })).toBeVisible();
+    await expect(panel.getByRole("link", { name: "Sign in" })).toBeHidden();
+  });
+
+  test("a disabled user is signed out at once and cannot sign in again", async ({ browser, page }) => {
+    const person = newPerson("disabled");
+    const theirs = await browser.newContext();
+    const theirPage = await theirs.newPage();
+    await theirPage.goto("/auth/login?returnTo=/dashboard");
+    await submitSignUp(theirPage, person);
+    await expect(theirPage).toHaveURL("/dashboard");
+    await expect(theirPage.getByRole("heading", { level: 1, name: `Welcome, ${person.name}` })).toBeVisible();
+
+    await page.goto("/auth/login?returnTo=/dashboard/admin/users");
+    await submitSignIn(page, admin);
+    await page.getByRole("button", { name: `Disable ${person.name}` }).click();
+    await expect(page.getByRole("alert").or(page.getByRole("status"))).toContainText("signed out everywhere");
+    await expect(page.getByRole("row", { name: new RegExp(person.email) })).toContainText("Disabled");
+
+    // Their next request is signed out. Signing in again (their provider session is still
+    // open, so it happens without a form) is refused by the site, with a message.
+    await theirPage.reload();
+    await expect(theirPage).toHaveURL("/");
+    await expect(theirPage.getByText("Your account is disabled")).toBeVisible();
+    await expect(theirPage.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
+    const status = await theirPage.request.get("/auth/session");
+    expect(await status.json()).toMatchObject({ signedIn: false });
+    await theirs.close();
+  });
+});
+
+test.describe("sign-in mistakes", () => {
+  // A refused form comes back with status 400, which Chromium logs.
+  test.use({ allowedConsoleError: /status of 400/ });
+
+  test("a wrong password is refused with a clear message and the address kept", async ({ page }) => {
+    await page.goto("/auth/login?returnTo=/dashboard");
+    await submitSignIn(page, { email: admin.email, password: "not-the-password" });
+    await expect(page.getByRole("alert")).toContainText("do not match an account");
+    await expect(page.getByLabel("Email address")).toHaveValue(admin.email);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -126,8 +126,31 @@ describe("loadConfig: sign-in", () => {
     },
   );
 
-  it("refuses an OIDC_ISSUER that is not http or https", () => {
+  it("refuses an OIDC_ISSUER that is not https, even on a loopback address", () => {
     expect(configError({ ...external, OIDC_ISSUER: "ftp://idp.example" })).toMatch(/^ {2}OIDC_ISSUER: /m);
+    expect(configError({ ...external, OIDC_ISSUER: "http://localhost:8080/realms/x" })).toMatch(
+      /^ {2}OIDC_ISSUER: must be an https URL/m,
+    );
+  });
+
+  it("refuses an OIDC_ISSUER with a query or fragment", () => {
+    expect(configError({ ...external, OIDC_ISSUER: "https://idp.example/x?tenant=1" })).toMatch(
+      /OIDC_ISSUER: must be the issuer identifier/,
+    );
+  });
+
+  it("shrinks the idle default to fit a shorter absolute lifetime, but refuses an explicit longer idle timeout", () => {
+    expect(loadConfig({ SESSION_ABSOLUTE_LIFETIME_S: "3600" }).auth.session).toEqual({
+      idleTimeoutS: 3600,
+      absoluteLifetimeS: 3600,
+    });
+    expect(configError({ SESSION_ABSOLUTE_LIFETIME_S: "3600", SESSION_IDLE_TIMEOUT_S: "7200" })).toMatch(
+      /SESSION_IDLE_TIMEOUT_S must not be longer/,
+    );
+  });
+
+  it("trims ADMIN_EMAIL", () => {
+    expect(loadConfig({ ADMIN_EMAIL: "  Boss@Example.com " }).auth.adminEmail).toBe("boss@example.com");
   });
 
   it("accepts OIDC_SCOPES that include openid", () => {

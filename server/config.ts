@@ -29,8 +29,9 @@ const schema = z.object({
   DATA_DIR: z.string().min(1).default("data"),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).default("Densara <no-reply@densara.example>"),
+  // Plain http is allowed only for the embedded provider on a loopback address, never for a configured issuer.
   OIDC_ISSUER: z
-    .url({ protocol: /^https?$/ })
+    .url({ protocol: /^https$/, error: "must be an https URL" })
     .refine((value) => {
       const url = new URL(value);
       return url.search === "" && url.hash === "";

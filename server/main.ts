@@ -9,6 +9,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { createEmbeddedProvider } from "./auth/embedded-provider.ts";
 import { createHostedLogin } from "./auth/hosted-login.ts";
 import { bootstrapAdminAccount } from "./auth/idp-accounts.ts";
+import { sweepExpiredIdpPayloads } from "./auth/idp-adapter.ts";
 import { createLoginTransactions } from "./auth/login-transactions.ts";
 import { createRelyingParty, isLoopback } from "./auth/relying-party.ts";
 import { createSessionStore } from "./auth/sessions.ts";
@@ -126,7 +127,7 @@ const app = createApp({
 
 // Ended sessions and abandoned sign-ins are swept now and then, by whichever process gets there.
 const sweeper = setInterval(() => {
-  Promise.all([sessions.sweep(), transactions.sweep()]).catch((error: unknown) =>
+  Promise.all([sessions.sweep(), transactions.sweep(), sweepExpiredIdpPayloads(database.db)]).catch((error: unknown) =>
     log.warn("sweeping ended sessions failed", { error: error instanceof Error ? error.message : String(error) }),
   );
 }, 15 * 60_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
-import { createIdpAdapterFactory } from "./idp-adapter.ts";
+import { createIdpAdapterFactory, sweepExpiredIdpPayloads } from "./idp-adapter.ts";
 
 describe.each(databaseKinds)("embedded provider storage on %s", (kind) => {
   const database = useTestDatabase(kind);
@@ -24,6 +24,16 @@ describe.each(databaseKinds)("embedded provider storage on %s", (kind) => {
     expect(await adapter("Interaction").find("i1")).toBeUndefined();
     expect(await adapter("Interaction").findByUid("u1")).toBeUndefined();
     expect(await adapter("Client").find("c1")).toEqual({ client_id: "c1" });
+  });
+
+  it("sweeps expired payloads and keeps live ones and those without expiry", async () => {
+    await adapter("Interaction").upsert("old", { uid: "u-old" }, 60);
+    await adapter("Interaction").upsert("live", { uid: "u-live" }, 3600);
+    await adapter("Client").upsert("forever", { client_id: "c" });
+    expect(await sweepExpiredIdpPayloads(database().db, new Date(clock.getTime() + 120_000))).toBe(1);
+    expect(await adapter("Interaction").find("live")).toEqual({ uid: "u-live" });
+    expect(await adapter("Client").find("forever")).toEqual({ client_id: "c" });
+    expect(await adapter("Interaction").find("old")).toBeUndefined();
   });
 
   it("finds by uid and by user code", async () => {

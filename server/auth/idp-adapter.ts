@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 import type { Database } from "../db/client.ts";
 import { idpPayloads } from "../db/schema.ts";
@@ -53,4 +53,10 @@ export function createIdpAdapterFactory(db: Database, now: () => Date = () => ne
       },
     };
   };
+}
+
+/** Deletes the provider's records whose time is up (reads already ignore them); run now and then. */
+export async function sweepExpiredIdpPayloads(db: Database, now = new Date()): Promise<number> {
+  const removed = await db.delete(idpPayloads).where(lt(idpPayloads.expiresAt, now)).returning({ id: idpPayloads.id });
+  return removed.length;
 }

@@ -33,6 +33,7 @@ export function SessionControls({ path, place }: { path: string; place: "desktop
       <a
         href="/dashboard"
         target="_blank"
+        rel="noopener"
         data-when="signed-in"
         className={buttonClasses("primary", size, "whitespace-nowrap")}
       >

@@ -1,0 +1,438 @@
+import { randomBytes } from "node:crypto";
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  locationOf,
+  setCookies,
+  startAuthHarness,
+  type AuthHarness,
+  type TestBrowser,
+} from "../../tests/support/auth-harness.ts";
+import { databaseKinds } from "../../tests/support/databases.ts";
+import { csrfTokenFor } from "../auth/csrf.ts";
+import { sessionMaxAgeS } from "../auth/cookies.ts";
+import { hashSessionToken } from "../auth/sessions.ts";
+import { loginTransactionTtlS } from "../auth/login-transactions.ts";
+import { loginLimits } from "../auth/rate-limit.ts";
+import { lockout } from "../auth/idp-accounts.ts";
+import { loginTransactions, sessions as sessionsTable, users } from "../db/schema.ts";
+import { disableUser } from "../domain/users.ts";
+
+/** Where a failed sign-in lands; not "/", so a test can tell it from the returnTo fallback. */
+const errorPath = "/sign-in-problem";
+
+type SessionBody =
+  | { signedIn: true; user: { name: string | null; email: string | null; role: string }; csrfToken: string }
+  | { signedIn: false; notice?: string };
+
+describe.each(databaseKinds)("sign-in through /auth and the embedded provider on %s", (kind) => {
+  let harness: AuthHarness;
+
+  beforeAll(async () => {
+    harness = await startAuthHarness(kind, { errorPath });
+  });
+
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  afterEach(() => {
+    harness.clock.offsetMs = 0;
+    // No request of any test may have crashed the provider or a route.
+    expect(harness.log.entries.filter((entry) => entry.level === "error")).toEqual([]);
+    harness.log.entries.length = 0;
+  });
+
+  const at = (path: string) => new URL(path, harness.origin);
+
+  async function session(browser: TestBrowser): Promise<{ response: Response; body: SessionBody }> {
+    const response = await browser.fetch("/auth/session");
+    return { response, body: (await response.json()) as SessionBody };
+  }
+
+  async function sessionRowsOf(userId: string) {
+    return harness.database.db.select().from(sessionsTable).where(eq(sessionsTable.userId, userId));
+  }
+
+  async function userByEmail(email: string) {
+    const [user] = await harness.database.db.select().from(users).where(eq(users.email, email));
+    return user;
+  }
+
+  /** The notice a failed step left: a 303 to `location` with the densara_notice cookie. */
+  function expectNotice(response: Response, notice: string, location = errorPath) {
+    expect(response.status).toBe(303);
+    expect(response.headers.get("location")).toBe(location);
+    expect(setCookies(response, "densara_notice").map((cookie) => cookie.value)).toEqual([notice]);
+    expect(setCookies(response, "densara_session")).toEqual([]);
+  }
+
+  function stateOf(url: URL): string {
+    const state = url.searchParams.get("state");
+    if (!state) throw new Error(`no state in ${url.href}`);
+    return state;
+  }
+
+  it("signs in and lands on the exact returnTo, with a session cookie the session endpoint knows", async () => {
+    const account = await harness.newAccount("happy");
+    const browser = harness.newBrowser();
+    const returnTo = "/dashboard/x?tab=users&sort=name#top";
+
+    const { response: login, authorizationUrl } = await harness.beginSignIn(browser, returnTo);
+    expect(login.status).toBe(302);
+    expect(login.headers.get("cache-control")).toBe("no-store");
+    expect(authorizationUrl.origin + authorizationUrl.pathname).toBe(`${harness.origin}/idp/auth`);
+    expect(Object.fromEntries(authorizationUrl.searchParams)).toMatchObject({
+      client_id: harness.embedded.clientId,
+      response_type: "code",
+      redirect_uri: `${harness.origin}/auth/logged-in`,
+      code_challenge_method: "S256",
+      scope: "openid email profile",
+    });
+    for (const name of ["state", "nonce", "code_challenge"]) {
+      expect(authorizationUrl.searchParams.get(name)).toMatch(/^[\w-]{43}$/);
+    }
+    const [loginCookie] = setCookies(login, "densara_login");
+    expect(loginCookie?.value).toMatch(/^[\w-]{43}$/);
+    expect(Object.fromEntries(loginCookie?.attributes ?? [])).toEqual({
+      path: "/",
+      httponly: "",
+      samesite: "Lax",
+      "max-age": "600",
+    });
+
+    const callbackUrl = await harness.signInAtProvider(browser, authorizationUrl, account);
+    expect(callbackUrl.searchParams.get("state")).toBe(authorizationUrl.searchParams.get("state"));
+    expect(callbackUrl.searchParams.get("iss")).toBe(harness.embedded.issuer.href);
+    const landed = await browser.fetch(callbackUrl);
+
+    expect(landed.status).toBe(303);
+    expect(landed.headers.get("location")).toBe(returnTo);
+    expect(landed.headers.get("cache-control")).toBe("no-store");
+    const cookies = setCookies(landed, "densara_session");
+    expect(cookies).toHaveLength(1);
+    const token = cookies[0]?.value ?? "";
+    expect(token).toMatch(/^[\w-]{43}$/);
+    expect(Object.fromEntries(cookies[0]?.attributes ?? [])).toEqual({
+      path: "/",
+      httponly: "",
+      samesite: "Lax",
+      "max-age": String(sessionMaxAgeS),
+    });
+    expect(sessionMaxAgeS).toBe(604_800);
+
+    const { response, body } = await session(browser);
+    expect(response.status).toBe(200);
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(body).toEqual({
+      signedIn: true,
+      user: { name: account.name, email: account.email, role: expect.any(String) as unknown },
+      csrfToken: csrfTokenFor(token),
+    });
+
+    const user = await userByEmail(account.email);
+    expect(user).toMatchObject({
+      email: account.email,
+      name: account.name,
+      issuer: harness.embedded.issuer.href,
+      subject: account.account.id,
+      disabledAt: null,
+    });
+    const rows = await sessionRowsOf(user?.id ?? "");
+    expect(rows.map((row) => row.idHash)).toEqual([hashSessionToken(token)]);
+    // The ID token stays on the server (for sign-out), never in a cookie.
+    expect(rows[0]?.idToken).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+
+    // Signed in already: /auth/login goes straight back to the page, without the provider.
+    const again = await browser.fetch("/auth/login?returnTo=%2Fdashboard");
+    expect(again.status).toBe(303);
+    expect(again.headers.get("location")).toBe("/dashboard");
+  });
+
+  it.each(["//evil.example", "https://evil.example", "/\\evil.example", "/\\/evil.example", "javascript:alert(1)"])(
+    "sends a sign-in asked to return to %s to / instead",
+    async (returnTo) => {
+      const account = await harness.newAccount("redirect");
+      const browser = harness.newBrowser();
+      const { response } = await harness.signIn(browser, account, returnTo);
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/");
+      expect(setCookies(response, "densara_session")).toHaveLength(1);
+      // Already signed in, the shortcut applies the same rule.
+      const shortcut = await browser.fetch(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+      expect(shortcut.status).toBe(303);
+      expect(shortcut.headers.get("location")).toBe("/");
+    },
+  );
+
+  it("refuses a replayed callback, and the provider refuses the code a second time", async () => {
+    const account = await harness.newAccount("replay");
+    const browser = harness.newBrowser();
+    const { callbackUrl, response: first } = await harness.signIn(browser, account, "/dashboard");
+    expect(first.status).toBe(303);
+    const user = await userByEmail(account.email);
+    const sessionsBefore = await sessionRowsOf(user?.id ?? "");
+    expect(sessionsBefore).toHaveLength(1);
+
+    // Same browser (it still has its densara_login cookie), same code and state.
+    expect(browser.cookie("densara_login")).toBeDefined();
+    const replay = await browser.fetch(callbackUrl);
+    expectNotice(replay, "signin-state");
+    expect(await sessionRowsOf(user?.id ?? "")).toEqual(sessionsBefore);
+    expect(harness.log.entries).toContainEqual(
+      expect.objectContaining({ message: "sign-in failed", fields: { notice: "signin-state", reason: "unknown" } }),
+    );
+
+    // The provider's own guard: the same code, with the right verifier, state and nonce, works only once.
+    const other = harness.newBrowser();
+    const transaction = await harness.transactions.begin({ returnTo: "/", browserSecret: "test-browser-secret" });
+    const authorizationUrl = await harness.relyingParty.authorizationUrl(transaction);
+    const callback = await harness.signInAtProvider(other, authorizationUrl, account);
+    const query = callback.searchParams;
+    const result = await harness.relyingParty.completeSignIn(query, transaction);
+    expect(result.claims).toMatchObject({ subject: account.account.id, email: account.email });
+    await expect(harness.relyingParty.completeSignIn(query, transaction)).rejects.toMatchObject({
+      error: "invalid_grant",
+    });
+  });
+
+  it("refuses a forged state, and a real state presented by another browser (which uses it up)", async () => {
+    const browser = harness.newBrowser();
+    const forged = await browser.fetch(`/auth/logged-in?code=abc&state=${randomBytes(32).toString("base64url")}`);
+    expectNotice(forged, "signin-state");
+    expectNotice(await browser.fetch("/auth/logged-in?code=abc"), "signin-state");
+
+    const account = await harness.newAccount("csrf");
+    const victim = harness.newBrowser();
+    const { authorizationUrl } = await harness.beginSignIn(victim, "/dashboard");
+    const state = stateOf(authorizationUrl);
+    const callbackUrl = await harness.signInAtProvider(victim, authorizationUrl, account);
+
+    // The attacker's browser has no densara_login cookie of the victim's.
+    const attacker = harness.newBrowser();
+    const stolen = await attacker.fetch(callbackUrl);
+    expectNotice(stolen, "signin-state");
+    expect(harness.log.entries).toContainEqual(
+      expect.objectContaining({ fields: { notice: "signin-state", reason: "other-browser" } }),
+    );
+    const remaining = await harness.database.db
+      .select()
+      .from(loginTransactions)
+      .where(eq(loginTransactions.state, state));
+    expect(remaining).toEqual([]);
+
+    // Even the browser that began it cannot finish it now.
+    expectNotice(await victim.fetch(callbackUrl), "signin-state");
+    const user = await userByEmail(account.email);
+    expect(user).toBeUndefined();
+  });
+
+  it("refuses a callback after the login transaction has expired", async () => {
+    const account = await harness.newAccount("slow");
+    const browser = harness.newBrowser();
+    const { authorizationUrl } = await harness.beginSignIn(browser, "/dashboard");
+    const callbackUrl = await harness.signInAtProvider(browser, authorizationUrl, account);
+    harness.clock.offsetMs = loginTransactionTtlS * 1000 + 1_000;
+    const late = await browser.fetch(callbackUrl);
+    expectNotice(late, "signin-expired");
+    expect(await userByEmail(account.email)).toBeUndefined();
+  });
+
+  it("says the provider refused when the callback carries an error", async () => {
+    const browser = harness.newBrowser();
+    const { authorizationUrl } = await harness.beginSignIn(browser, "/dashboard");
+    const state = stateOf(authorizationUrl);
+    const refused = await browser.fetch(
+      `/auth/logged-in?error=access_denied&error_description=${encodeURIComponent("no thanks")}&state=${state}`,
+    );
+    expectNotice(refused, "signin-refused");
+    expect(harness.log.entries).toContainEqual(
+      expect.objectContaining({
+        message: "sign-in failed",
+        fields: { notice: "signin-refused", error: "access_denied", description: "no thanks" },
+      }),
+    );
+    // The transaction is gone: the same state cannot be used again.
+    expectNotice(await browser.fetch(`/auth/logged-in?code=abc&state=${state}`), "signin-state");
+  });
+
+  it("says signed out (never 500) for an unknown or tampered session cookie, and clears it", async () => {
+    const account = await harness.newAccount("tamper");
+    const browser = harness.newBrowser();
+    await harness.signIn(browser, account, "/");
+    const token = browser.cookie("densara_session") ?? "";
+    expect(token).not.toBe("");
+    const flipped = `${token.slice(0, -1)}${token.endsWith("A") ? "B" : "A"}`;
+
+    for (const value of [flipped, randomBytes(32).toString("base64url"), "x"]) {
+      const other = harness.newBrowser();
+      other.setCookie("densara_session", value);
+      const { response, body } = await session(other);
+      expect(response.status).toBe(200);
+      expect(body).toEqual({ signedIn: false });
+      const cleared = setCookies(response, "densara_session");
+      expect(cleared.map((cookie) => [cookie.value, cookie.attributes.get("max-age")])).toEqual([["", "0"]]);
+      expect(other.cookie("densara_session")).toBeUndefined();
+    }
+
+    // Values that are not a token at all also read as signed out.
+    for (const value of [`${token}!`, "a".repeat(200), "%00", ""]) {
+      const other = harness.newBrowser();
+      other.setCookie("densara_session", value);
+      const { response, body } = await session(other);
+      expect(response.status).toBe(200);
+      expect(body).toEqual({ signedIn: false });
+    }
+
+    // The real session is untouched by all that.
+    expect((await session(browser)).body.signedIn).toBe(true);
+  });
+
+  it("signs out only with the session's CSRF token, then at the provider too", async () => {
+    const account = await harness.newAccount("logout");
+    const browser = harness.newBrowser();
+    await harness.signIn(browser, account, "/dashboard");
+    const before = await session(browser);
+    if (!before.body.signedIn) throw new Error("not signed in");
+    const token = browser.cookie("densara_session") ?? "";
+    const stored = await harness.sessions.read(token);
+    expect(stored?.idToken).toBeTruthy();
+
+    const forms: Record<string, string>[] = [{}, { csrf: "wrong" }, { csrf: csrfTokenFor("another session") }];
+    for (const fields of forms) {
+      const refused = await browser.post("/auth/logout", fields);
+      expectNotice(refused, "signout-expired", "/");
+      expect((await session(browser)).body.signedIn).toBe(true);
+    }
+
+    const wrongMethod = await browser.fetch("/auth/logout");
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("POST");
+    expect((await session(browser)).body.signedIn).toBe(true);
+
+    const loggedOut = await browser.post("/auth/logout", { csrf: before.body.csrfToken });
+    expect(loggedOut.status).toBe(303);
+    const endSession = locationOf(loggedOut, at("/auth/logout"));
+    expect(endSession.origin + endSession.pathname).toBe(`${harness.origin}/idp/session/end`);
+    expect(endSession.searchParams.get("id_token_hint")).toBe(stored?.idToken);
+    expect(endSession.searchParams.get("post_logout_redirect_uri")).toBe(`${harness.origin}/`);
+    expect(endSession.searchParams.get("client_id")).toBe(harness.embedded.clientId);
+    expect(setCookies(loggedOut, "densara_session").map((cookie) => cookie.attributes.get("max-age"))).toEqual(["0"]);
+
+    expect(await harness.sessions.read(token)).toBeNull();
+    browser.setCookie("densara_session", token);
+    const after = await session(browser);
+    expect(after.body).toEqual({ signedIn: false });
+
+    // The provider accepts the hint and asks its own page to confirm the sign-out.
+    const providerPage = await browser.fetch(endSession);
+    expect(providerPage.status).toBe(200);
+    expect(await providerPage.text()).toContain('name="logout" value="yes"');
+
+    // Signing out again without a session just goes home.
+    const twice = await browser.post("/auth/logout", { csrf: before.body.csrfToken });
+    expect(twice.status).toBe(303);
+    expect(twice.headers.get("location")).toBe("/");
+  });
+
+  it("refuses a disabled user a session", async () => {
+    const account = await harness.newAccount("disabled");
+    await harness.signIn(harness.newBrowser(), account, "/");
+    const user = await userByEmail(account.email);
+    if (!user) throw new Error("no user row");
+    await disableUser(harness.database.db, user.id);
+
+    const browser = harness.newBrowser();
+    const { response } = await harness.signIn(browser, account, "/dashboard");
+    expectNotice(response, "account-disabled");
+    expect(await sessionRowsOf(user.id)).toEqual([]);
+    expect((await session(browser)).body).toEqual({
+      signedIn: false,
+      notice: "Your account is disabled. Please contact your administrator.",
+    });
+  });
+
+  it("locks an account after five wrong passwords, even against the right one", async () => {
+    const account = await harness.newAccount("lockout");
+    const browser = harness.newBrowser();
+    const { authorizationUrl } = await harness.beginSignIn(browser, "/dashboard");
+    const opened = await harness.openInteraction(browser, authorizationUrl);
+    if (!("uid" in opened)) throw new Error("the provider skipped the login page");
+    const attempt = async (password: string) => {
+      const response = await harness.submitCredentials(browser, opened.uid, { email: account.email, password });
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { errors: { form?: string } }).errors.form;
+    };
+
+    for (let count = 1; count < lockout.afterFailures; count += 1) {
+      expect(await attempt("not the password")).toMatch(/^That email address and password do not match/);
+    }
+    expect(await attempt("not the password")).toMatch(/^This account is locked for 15 minutes/);
+    expect(await attempt(account.password)).toMatch(/^This account is locked for 15 minutes/);
+  });
+
+  it("refuses the eleventh sign-in attempt for an account within the window, even with the right password", async () => {
+    const account = await harness.newAccount("limited");
+    const browser = harness.newBrowser();
+    const { authorizationUrl } = await harness.beginSignIn(browser, "/dashboard");
+    const opened = await harness.openInteraction(browser, authorizationUrl);
+    if (!("uid" in opened)) throw new Error("the provider skipped the login page");
+    const attempt = async (on: TestBrowser, uid: string, password: string) => {
+      const response = await harness.submitCredentials(on, uid, { email: account.email, password });
+      expect(response.status).toBe(400);
+      return ((await response.json()) as { errors: { form?: string } }).errors.form;
+    };
+
+    expect(loginLimits.perAccount.limit).toBe(10);
+    const messages: (string | undefined)[] = [];
+    for (let count = 1; count <= loginLimits.perAccount.limit; count += 1) {
+      messages.push(await attempt(browser, opened.uid, "not the password"));
+    }
+    expect(messages.slice(0, lockout.afterFailures - 1)).toEqual(
+      Array.from({ length: lockout.afterFailures - 1 }, () => expect.stringMatching(/do not match/) as unknown),
+    );
+    expect(messages.slice(lockout.afterFailures - 1)).toEqual(
+      Array.from(
+        { length: loginLimits.perAccount.limit - lockout.afterFailures + 1 },
+        () => expect.stringMatching(/is locked/) as unknown,
+      ),
+    );
+    expect(await attempt(browser, opened.uid, account.password)).toBe(
+      "Too many sign-in attempts for this account. Try again in 15 minutes, or reset your password.",
+    );
+
+    // The limit is the account's, not the network's: another browser elsewhere fares no better.
+    const elsewhere = harness.newBrowser();
+    const { authorizationUrl: second } = await harness.beginSignIn(elsewhere, "/dashboard");
+    const reopened = await harness.openInteraction(elsewhere, second);
+    if (!("uid" in reopened)) throw new Error("the provider skipped the login page");
+    expect(await attempt(elsewhere, reopened.uid, account.password)).toMatch(/^Too many sign-in attempts/);
+    expect(await userByEmail(account.email)).toBeUndefined();
+  });
+
+  it("ends the old session when a browser that has one signs in again", async () => {
+    const account = await harness.newAccount("rotate");
+    const browser = harness.newBrowser();
+    // A second tab starts signing in before the first one finishes.
+    const { authorizationUrl: secondTab } = await harness.beginSignIn(browser, "/second");
+    const { response: first } = await harness.signIn(browser, account, "/first");
+    expect(first.headers.get("location")).toBe("/first");
+    const oldToken = browser.cookie("densara_session") ?? "";
+    expect(await harness.sessions.read(oldToken)).not.toBeNull();
+
+    // The provider remembers this browser, so the second tab comes straight back with a code.
+    const callbackUrl = await harness.signInAtProvider(browser, secondTab, account);
+    const second = await browser.fetch(callbackUrl);
+    expect(second.status).toBe(303);
+    expect(second.headers.get("location")).toBe("/second");
+    const newToken = setCookies(second, "densara_session")[0]?.value ?? "";
+    expect(newToken).toMatch(/^[\w-]{43}$/);
+    expect(newToken).not.toBe(oldToken);
+
+    expect(await harness.sessions.read(oldToken)).toBeNull();
+    expect((await harness.sessions.read(newToken))?.user.email).toBe(account.email);
+    const user = await userByEmail(account.email);
+    expect((await sessionRowsOf(user?.id ?? "")).map((row) => row.idHash)).toEqual([hashSessionToken(newToken)]);
+    expect((await session(browser)).body.signedIn).toBe(true);
+  });
+});

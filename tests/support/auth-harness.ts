@@ -1,0 +1,415 @@
+import { createAdaptorServer, type HttpBindings } from "@hono/node-server";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { Hono } from "hono";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { loadConfig, type Config } from "../../server/config.ts";
+import type { DatabaseHandle } from "../../server/db/client.ts";
+import { isCrossSiteWrite } from "../../server/auth/csrf.ts";
+import {
+  createEmbeddedProvider,
+  embeddedProviderPath,
+  hostedPagePrefixes,
+  type EmbeddedProvider,
+} from "../../server/auth/embedded-provider.ts";
+import { createHostedLogin } from "../../server/auth/hosted-login.ts";
+import { createIdpAccount, type IdpAccount } from "../../server/auth/idp-accounts.ts";
+import { createLoginTransactions } from "../../server/auth/login-transactions.ts";
+import { createRelyingParty, type RelyingParty } from "../../server/auth/relying-party.ts";
+import { createSessionStore, type SessionStore } from "../../server/auth/sessions.ts";
+import { createAuthRoutes } from "../../server/http/auth-routes.ts";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "../../server/http/security-headers.ts";
+import type { Logger } from "../../server/log.ts";
+import { openTestDatabase, type DatabaseKind } from "./databases.ts";
+
+/**
+ * Sign-in end to end without a browser or a production build: the embedded provider at
+ * /idp, the relying party's /auth routes, and in place of the React Router hosted login
+ * page a bare form endpoint that calls the same server code (createHostedLogin).
+ */
+
+type Level = keyof Logger;
+export type LogEntry = { level: Level; message: string; fields: Record<string, unknown> };
+
+/** A silent logger that keeps what it was told, so tests can look at why something failed. */
+export function recordingLogger(): Logger & { entries: LogEntry[] } {
+  const entries: LogEntry[] = [];
+  const write =
+    (level: Level) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      entries.push({ level, message, fields });
+    };
+  return { entries, debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
+}
+
+/** Cheap scrypt for test accounts (the hash is self-describing, so verifying is cheap too). */
+const fastHash = { N: 2 ** 10, r: 8, p: 1 } as const;
+
+export type SetCookie = { name: string; value: string; attributes: Map<string, string> };
+
+/** One Set-Cookie header; attribute names lowercased, valueless attributes (HttpOnly) map to "". */
+export function parseSetCookie(header: string): SetCookie {
+  const [pair = "", ...rest] = header.split(";");
+  const index = pair.indexOf("=");
+  const attributes = new Map<string, string>();
+  for (const part of rest) {
+    const at = part.indexOf("=");
+    const name = (at === -1 ? part : part.slice(0, at)).trim().toLowerCase();
+    if (name) attributes.set(name, at === -1 ? "" : part.slice(at + 1).trim());
+  }
+  return { name: pair.slice(0, index).trim(), value: pair.slice(index + 1).trim(), attributes };
+}
+
+/** The Set-Cookie headers of a response for one cookie name. */
+export function setCookies(response: Response, name: string): SetCookie[] {
+  return response.headers
+    .getSetCookie()
+    .map(parseSetCookie)
+    .filter((cookie) => cookie.name === name);
+}
+
+type StoredCookie = { name: string; value: string; path: string };
+
+function pathMatches(requestPath: string, cookiePath: string): boolean {
+  if (requestPath === cookiePath) return true;
+  if (!requestPath.startsWith(cookiePath)) return false;
+  return cookiePath.endsWith("/") || requestPath.charAt(cookiePath.length) === "/";
+}
+
+function defaultPath(requestPath: string): string {
+  const last = requestPath.lastIndexOf("/");
+  return last <= 0 ? "/" : requestPath.slice(0, last);
+}
+
+/**
+ * A cookie jar for one origin that never follows redirects itself: it keeps Set-Cookie
+ * values by name and path (Max-Age=0 or a past Expires deletes) and sends the matching
+ * ones back. Each browser claims its own client address (X-Test-Client-Address), so the
+ * per-network sign-in limit of one test does not spill into another.
+ */
+export class TestBrowser {
+  readonly #cookies = new Map<string, StoredCookie>();
+  readonly origin: string;
+  readonly clientAddress: string;
+
+  constructor(origin: string, clientAddress: string) {
+    this.origin = origin;
+    this.clientAddress = clientAddress;
+  }
+
+  /** A request from this browser; relative URLs resolve against the site's origin. */
+  async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
+    const target = new URL(url, this.origin);
+    const headers = new Headers(init.headers);
+    headers.set("x-test-client-address", this.clientAddress);
+    const cookie = this.cookieHeader(target.pathname);
+    if (cookie) headers.set("cookie", cookie);
+    const response = await fetch(target, { ...init, headers, redirect: "manual" });
+    for (const header of response.headers.getSetCookie()) this.#store(parseSetCookie(header), target.pathname);
+    return response;
+  }
+
+  /** POSTs a form (application/x-www-form-urlencoded). */
+  post(url: string | URL, fields: Record<string, string> = {}): Promise<Response> {
+    return this.fetch(url, { method: "POST", body: new URLSearchParams(fields) });
+  }
+
+  /** The Cookie header this browser would send to a path. */
+  cookieHeader(path: string): string {
+    return [...this.#cookies.values()]
+      .filter((cookie) => pathMatches(path, cookie.path))
+      .sort((a, b) => b.path.length - a.path.length)
+      .map((cookie) => `${cookie.name}=${cookie.value}`)
+      .join("; ");
+  }
+
+  /** A cookie's value as sent to `path` (the longest matching path wins). */
+  cookie(name: string, path = "/"): string | undefined {
+    return [...this.#cookies.values()]
+      .filter((cookie) => cookie.name === name && pathMatches(path, cookie.path))
+      .sort((a, b) => b.path.length - a.path.length)[0]?.value;
+  }
+
+  setCookie(name: string, value: string, path = "/"): void {
+    this.#cookies.set(`${path}\u0000${name}`, { name, value, path });
+  }
+
+  deleteCookie(name: string): void {
+    for (const [key, cookie] of this.#cookies) if (cookie.name === name) this.#cookies.delete(key);
+  }
+
+  #store(cookie: SetCookie, requestPath: string): void {
+    const path = cookie.attributes.get("path") || defaultPath(requestPath);
+    const key = `${path}\u0000${cookie.name}`;
+    const maxAge = cookie.attributes.get("max-age");
+    const expires = cookie.attributes.get("expires");
+    const gone =
+      (maxAge !== undefined && Number(maxAge) <= 0) ||
+      (maxAge === undefined && expires !== undefined && new Date(expires).getTime() <= Date.now());
+    if (gone) this.#cookies.delete(key);
+    else this.#cookies.set(key, { name: cookie.name, value: cookie.value, path });
+  }
+}
+
+export type TestAccount = { account: IdpAccount; email: string; password: string; name: string };
+
+export type AuthHarness = {
+  kind: DatabaseKind;
+  database: DatabaseHandle;
+  origin: string;
+  publicUrl: URL;
+  config: Config;
+  embedded: EmbeddedProvider;
+  relyingParty: RelyingParty;
+  sessions: SessionStore;
+  transactions: ReturnType<typeof createLoginTransactions>;
+  log: ReturnType<typeof recordingLogger>;
+  /** Moves the login transactions' clock (only theirs) this far ahead of real time. */
+  clock: { offsetMs: number };
+  newBrowser: () => TestBrowser;
+  newAccount: (label?: string) => Promise<TestAccount>;
+  /** GET /auth/login: the redirect to the provider and the state it carries. */
+  beginSignIn: (browser: TestBrowser, returnTo?: string) => Promise<{ response: Response; authorizationUrl: URL }>;
+  /** At the provider: from the authorization URL to the interaction's uid, or null when the provider skips it. */
+  openInteraction: (browser: TestBrowser, authorizationUrl: URL) => Promise<{ uid: string } | { callback: URL }>;
+  /** POSTs credentials to the (test) hosted login page. */
+  submitCredentials: (
+    browser: TestBrowser,
+    uid: string,
+    credentials: { email: string; password: string },
+  ) => Promise<Response>;
+  /** The whole provider side: authorization URL in, the provider's redirect to /auth/logged-in out. */
+  signInAtProvider: (browser: TestBrowser, authorizationUrl: URL, account: TestAccount) => Promise<URL>;
+  /** /auth/login → provider → hosted login → /auth/logged-in; the callback's URL and its response. */
+  signIn: (
+    browser: TestBrowser,
+    account: TestAccount,
+    returnTo?: string,
+  ) => Promise<{ callbackUrl: URL; response: Response }>;
+  close: () => Promise<void>;
+};
+
+/** The Location of a redirect, resolved against the URL it answered. */
+export function locationOf(response: Response, base: string | URL): URL {
+  const location = response.headers.get("location");
+  if (response.status < 300 || response.status > 399 || !location) {
+    throw new Error(`expected a redirect from ${String(base)}, got ${response.status}`);
+  }
+  return new URL(location, base);
+}
+
+let accounts = 0;
+let browsers = 0;
+
+/** One embedded provider, relying party and /auth routes on a fresh database of this kind, served on a free port. */
+export async function startAuthHarness(kind: DatabaseKind, options: { errorPath?: string } = {}): Promise<AuthHarness> {
+  const database = await openTestDatabase(kind);
+  const { db } = database;
+  const log = recordingLogger();
+
+  // The issuer and redirect URIs carry the port, so listen first and wire the app afterwards.
+  let app: Hono<Env> | undefined;
+  const server = createAdaptorServer({
+    fetch: (request, env) => (app ? app.fetch(request, env) : new Response("starting", { status: 503 })),
+    hostname: "127.0.0.1",
+  }) as Server;
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const publicUrl = new URL(origin);
+
+  try {
+    const config = loadConfig({
+      NODE_ENV: "test",
+      PUBLIC_URL: origin,
+      AUTH_ERROR_PATH: options.errorPath ?? "/",
+    });
+    const embedded = await createEmbeddedProvider({
+      db,
+      publicUrl,
+      trustProxy: false,
+      pages: { stylesheets: [], siteName: "Densara" },
+      log,
+    });
+    const relyingParty = createRelyingParty({
+      issuer: embedded.issuer,
+      clientId: embedded.clientId,
+      clientSecret: embedded.clientSecret,
+      scopes: config.auth.scopes,
+      redirectUri: new URL("/auth/logged-in", publicUrl),
+      postLogoutRedirectUri: new URL("/", publicUrl),
+      allowInsecureRequests: true,
+    });
+    const sessions = createSessionStore(db, config.auth.session);
+    const clock = { offsetMs: 0 };
+    const transactions = createLoginTransactions(db, () => new Date(Date.now() + clock.offsetMs));
+    app = buildApp({ config, database, embedded, relyingParty, sessions, transactions, log, publicUrl });
+
+    const harness: AuthHarness = {
+      kind,
+      database,
+      origin,
+      publicUrl,
+      config,
+      embedded,
+      relyingParty,
+      sessions,
+      transactions,
+      log,
+      clock,
+      newBrowser: () => {
+        browsers += 1;
+        return new TestBrowser(origin, `test-client-${process.pid}-${browsers}`);
+      },
+      async newAccount(label = "person") {
+        accounts += 1;
+        const email = `${label}-${accounts}-${Date.now()}@example.test`;
+        const name = `Test ${label} ${accounts}`;
+        const password = `password of ${label} ${accounts}`;
+        const created = await createIdpAccount(db, { email, name, password }, { hashParameters: fastHash });
+        if (!created.ok) throw new Error(`could not create ${email}: ${created.error.message}`);
+        return { account: created.account, email: created.account.email, password, name };
+      },
+      async beginSignIn(browser, returnTo) {
+        const path = returnTo === undefined ? "/auth/login" : `/auth/login?returnTo=${encodeURIComponent(returnTo)}`;
+        const response = await browser.fetch(path);
+        return { response, authorizationUrl: locationOf(response, new URL(path, origin)) };
+      },
+      async openInteraction(browser, authorizationUrl) {
+        const response = await browser.fetch(authorizationUrl);
+        const next = locationOf(response, authorizationUrl);
+        const prefix = `${embeddedProviderPath}/interaction/`;
+        if (next.pathname.startsWith(prefix)) return { uid: next.pathname.slice(prefix.length) };
+        if (next.pathname === "/auth/logged-in") return { callback: next };
+        throw new Error(`the provider sent the browser to ${next.href}`);
+      },
+      submitCredentials(browser, uid, credentials) {
+        return browser.post(`${embeddedProviderPath}/interaction/${uid}`, credentials);
+      },
+      async signInAtProvider(browser, authorizationUrl, account) {
+        const opened = await harness.openInteraction(browser, authorizationUrl);
+        if ("callback" in opened) return opened.callback;
+        const submitted = await harness.submitCredentials(browser, opened.uid, {
+          email: account.email,
+          password: account.password,
+        });
+        if (submitted.status !== 303) {
+          throw new Error(`signing in as ${account.email} failed (${submitted.status}): ${await submitted.text()}`);
+        }
+        const resume = locationOf(submitted, origin);
+        const resumed = await browser.fetch(resume);
+        const callback = locationOf(resumed, resume);
+        if (callback.origin !== origin || callback.pathname !== "/auth/logged-in") {
+          throw new Error(`the provider resumed to ${callback.href}`);
+        }
+        return callback;
+      },
+      async signIn(browser, account, returnTo) {
+        const { authorizationUrl } = await harness.beginSignIn(browser, returnTo);
+        const callbackUrl = await harness.signInAtProvider(browser, authorizationUrl, account);
+        return { callbackUrl, response: await browser.fetch(callbackUrl) };
+      },
+      async close() {
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await database.close();
+      },
+    };
+    return harness;
+  } catch (error) {
+    server.close();
+    await database.close();
+    throw error;
+  }
+}
+
+type Env = { Bindings: HttpBindings; Variables: { https: boolean } };
+
+/** The parts of server/http/app.ts that sign-in goes through, in the same order. */
+function buildApp(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  embedded: EmbeddedProvider;
+  relyingParty: RelyingParty;
+  sessions: SessionStore;
+  transactions: ReturnType<typeof createLoginTransactions>;
+  log: Logger;
+  publicUrl: URL;
+}): Hono<Env> {
+  const { config, database, embedded, log, publicUrl } = deps;
+  const app = new Hono<Env>();
+
+  app.use(async (c, next) => {
+    c.set("https", new URL(c.req.url).protocol === "https:");
+    await next();
+  });
+
+  app.use(async (c, next) => {
+    if (isCrossSiteWrite(c.req.raw, config.publicUrl.origin)) {
+      return c.text("This form was sent from another site, so it was refused.", 403);
+    }
+    return next();
+  });
+
+  app.all(`${embeddedProviderPath}/*`, async (c, next) => {
+    if (hostedPagePrefixes.some((prefix) => c.req.path.startsWith(prefix))) return next();
+    const { incoming, outgoing } = c.env;
+    const headers = new Headers();
+    applySecurityHeaders(headers, {
+      csp: contentSecurityPolicy({ nonce: createNonce(), https: c.get("https") }),
+      https: c.get("https"),
+    });
+    headers.forEach((value, name) => outgoing.setHeader(name, value));
+    outgoing.setHeader("Cache-Control", "no-store");
+    await embedded.handle(incoming, outgoing);
+    return RESPONSE_ALREADY_SENT;
+  });
+
+  const hostedLogin = (bindings: HttpBindings, clientAddress: string) =>
+    createHostedLogin({
+      db: database.db,
+      provider: embedded.provider,
+      request: bindings.incoming,
+      response: bindings.outgoing,
+      clientAddress,
+      signupAllowed: false,
+      publicUrl,
+      log,
+    });
+  const clientAddress = (c: { req: { header: (name: string) => string | undefined } }, bindings: HttpBindings) =>
+    c.req.header("x-test-client-address") ?? bindings.incoming.socket.remoteAddress ?? "unknown";
+
+  // Stands in for app/routes/auth/sign-in.tsx: same calls, JSON instead of a page.
+  app.get(`${embeddedProviderPath}/interaction/:uid`, async (c) => {
+    const interaction = await hostedLogin(c.env, clientAddress(c, c.env)).interaction(c.req.param("uid"));
+    return c.json(interaction);
+  });
+  app.post(`${embeddedProviderPath}/interaction/:uid`, async (c) => {
+    const form = await c.req.parseBody();
+    const outcome = await hostedLogin(c.env, clientAddress(c, c.env)).signIn(c.req.param("uid"), {
+      email: form.email,
+      password: form.password,
+    });
+    if (outcome.ok) return c.redirect(outcome.redirectTo, 303);
+    return c.json(outcome, 400);
+  });
+
+  app.route(
+    "/auth",
+    createAuthRoutes({
+      config,
+      db: database.db,
+      relyingParty: deps.relyingParty,
+      sessions: deps.sessions,
+      transactions: deps.transactions,
+      adminEmails: [],
+      log,
+    }),
+  );
+  return app;
+}

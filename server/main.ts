@@ -77,10 +77,13 @@ if (embedded) {
   const admin = await bootstrapAdminAccount(database.db, { email: adminEmail, password: config.auth.adminPassword });
   if (admin.created && admin.generatedPassword) {
     // Printed once, on the start that created the account; it is not stored anywhere readable.
-    log.warn("created the first administrator account; sign in and change this password", {
-      email: admin.email,
-      password: admin.generatedPassword,
-    });
+    log.warn(
+      'created the first administrator account; this password is shown once (change it with "Forgot your password?" on the sign-in page)',
+      {
+        email: admin.email,
+        password: admin.generatedPassword,
+      },
+    );
   } else if (admin.created) {
     log.info("created the first administrator account", { email: admin.email });
   }

@@ -199,15 +199,18 @@ export function createApp(options: {
     });
     if (session) context.set(portalContext, auth.portal({ id: session.user.id, role: session.user.role }));
     const { incoming, outgoing } = c.env;
-    if (embedded && incoming && outgoing && hostedPagePrefixes.some((prefix) => c.req.path.startsWith(prefix))) {
+    const hostedPage = hostedPagePrefixes.some((prefix) => c.req.path.startsWith(prefix));
+    if (embedded && incoming && outgoing && hostedPage) {
       context.set(
         hostedLoginContext,
         embedded.hostedLogin({ incoming, outgoing }, clientAddress(c.req.raw, incoming, config.trustProxy)),
       );
     }
     const response = await handleRequest(c.req.raw, context);
-    // Pages built for one person are never stored by shared caches.
-    if (session && !response.headers.has("Cache-Control")) response.headers.set("Cache-Control", "private, no-store");
+    // Pages built for one person, or for one sign-in in progress, are never stored.
+    if ((session || hostedPage) && !response.headers.has("Cache-Control")) {
+      response.headers.set("Cache-Control", "private, no-store");
+    }
     return response;
   });
 

@@ -29,6 +29,13 @@ test.describe("sign-in with the embedded provider", () => {
     await expect(dashboard).toHaveAttribute("href", "/dashboard");
     await expect(header.getByRole("link", { name: "Sign in" })).toBeHidden();
 
+    // The page itself is the same prerendered HTML for everyone; only /auth/session knows who this is.
+    const html = await (await page.request.get("/products/v5")).text();
+    expect(html).toContain('data-session-state="unknown"');
+    expect(html).not.toContain(admin.email);
+    const portal = await page.request.get("/dashboard");
+    expect(portal.headers()["cache-control"]).toBe("private, no-store");
+
     await header.getByRole("button", { name: "Sign out" }).click();
     await expect(page).toHaveURL("/");
     await expect(header.getByRole("link", { name: "Sign in" })).toBeVisible();

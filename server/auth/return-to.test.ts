@@ -27,6 +27,9 @@ describe("safeReturnTo (open-redirect guard)", () => {
     "/auth/login",
     "/auth/logged-in?code=x",
     "/auth",
+    "/.//evil.example",
+    "/%2e//evil.example",
+    "/a/..//evil.example/path",
     `/${"a".repeat(3000)}`,
   ])("refuses %j and falls back to /", (input) => {
     expect(safeReturnTo(input)).toBe("/");

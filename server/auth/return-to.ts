@@ -20,5 +20,7 @@ export function safeReturnTo(value: unknown, fallback = "/"): string {
   }
   if (url.origin !== probeOrigin) return fallback;
   if (url.pathname === "/auth" || url.pathname.startsWith("/auth/")) return fallback;
-  return `${url.pathname}${url.search}${url.hash}`;
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // Dot segments can collapse into "//host" ("/.//evil.example"): another site to a browser.
+  return path.startsWith("//") ? fallback : path;
 }

@@ -31,6 +31,7 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
       );
       expect(tables.map((row) => row.table_name)).toEqual([
         "idp_accounts",
+        "idp_password_resets",
         "idp_payloads",
         "idp_signing_keys",
         "login_transactions",

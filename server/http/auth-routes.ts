@@ -59,7 +59,7 @@ export function createAuthRoutes(deps: {
     const returnTo = safeReturnTo(c.req.query("returnTo"));
     const cookies = c.req.header("cookie");
     if (await sessions.read(readCookie(cookies, sessionCookieName(https)))) {
-      return c.redirect(returnTo, 303);
+      return new Response(null, { status: 303, headers: { Location: returnTo, ...noStore } });
     }
     // One secret per browser binds its sign-ins to it; tabs signing in at once share it.
     const browserSecret = readCookie(cookies, loginCookie(https)) ?? randomBytes(32).toString("base64url");
@@ -128,7 +128,10 @@ export function createAuthRoutes(deps: {
     const token = readCookie(c.req.header("cookie"), sessionCookieName(https));
     const session = await sessions.read(token);
     if (!session || !token) {
-      return new Response(null, { status: 303, headers: { Location: "/", "Set-Cookie": clearSessionCookie(https) } });
+      return new Response(null, {
+        status: 303,
+        headers: { Location: "/", "Set-Cookie": clearSessionCookie(https), ...noStore },
+      });
     }
     const form = await c.req.formData().catch(() => new FormData());
     if (!csrfTokenMatches(token, form.get("csrf"))) {
@@ -170,7 +173,9 @@ export function createAuthRoutes(deps: {
     const notice = isAuthNotice(noticeCode) ? authNotices[noticeCode] : undefined;
     const headers = new Headers({ ...noStore, Vary: "Cookie", "Content-Type": "application/json" });
     if (noticeCode) headers.append("Set-Cookie", serializeCookie(noticeCookie(https), "", { https, maxAgeS: 0 }));
-    if (token && !session) headers.append("Set-Cookie", clearSessionCookie(https));
+    // Any cookie by that name that is not a live session (ended, forged, malformed) is cleared.
+    const presented = (cookies ?? "").split(";").some((part) => part.trim().startsWith(`${sessionCookieName(https)}=`));
+    if (presented && !session) headers.append("Set-Cookie", clearSessionCookie(https));
     const body =
       session && token
         ? {

@@ -1,0 +1,127 @@
+import { IncomingMessage, ServerResponse } from "node:http";
+import { Socket } from "node:net";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
+import { databaseKinds } from "../../tests/support/databases.ts";
+import { outbox } from "../db/schema.ts";
+import { createHostedLogin } from "./hosted-login.ts";
+
+/**
+ * Password reset and sign-up through the hosted pages' service, end to end: the mail
+ * goes to the outbox, the link in it sets a new password, and that password signs in.
+ */
+describe.each(databaseKinds)("hosted account pages on %s", (kind) => {
+  let harness: AuthHarness;
+
+  beforeAll(async () => {
+    harness = await startAuthHarness(kind);
+  }, 120_000);
+
+  afterAll(async () => {
+    await harness.close();
+  });
+
+  function service(options: { signupAllowed?: boolean; clientAddress?: string } = {}) {
+    // The reset calls never touch the interaction, so an unconnected request is enough.
+    const request = new IncomingMessage(new Socket());
+    return createHostedLogin({
+      db: harness.database.db,
+      provider: harness.embedded.provider,
+      request,
+      response: new ServerResponse(request),
+      clientAddress: options.clientAddress ?? `198.51.100.${Math.floor(Math.random() * 250)}`,
+      signupAllowed: options.signupAllowed ?? false,
+      publicUrl: harness.publicUrl,
+      log: harness.log,
+    });
+  }
+
+  async function mailTo(email: string) {
+    return harness.database.db.select().from(outbox).where(eq(outbox.to, email));
+  }
+
+  it("resets a password by emailed link, and the new password signs in", async () => {
+    const account = await harness.newAccount("reset");
+    const hosted = service();
+    expect(await hosted.requestPasswordReset({ email: account.email.toUpperCase() })).toEqual({ ok: true });
+    const [mail] = await mailTo(account.email);
+    const link = /https?:\/\/\S+\/idp\/password\/reset\/([\w-]+)/.exec(mail?.text ?? "");
+    expect(link?.[0].startsWith(`${harness.origin}/idp/password/reset/`)).toBe(true);
+    const token = link?.[1] ?? "";
+    expect(await hosted.passwordResetFor(token)).toEqual({ email: account.email });
+
+    expect(await hosted.resetPassword(token, { password: "a-brand-new-password", confirm: "a-different-one" })).toEqual(
+      {
+        ok: false,
+        errors: { password: "The two passwords are not the same. Type them again." },
+      },
+    );
+    expect(await hosted.resetPassword(token, { password: "short", confirm: "short" })).toMatchObject({
+      ok: false,
+      errors: { password: "Use at least 12 characters." },
+    });
+    expect(
+      await hosted.resetPassword(token, { password: "a-brand-new-password", confirm: "a-brand-new-password" }),
+    ).toEqual({ ok: true });
+    expect(
+      await hosted.resetPassword(token, { password: "a-brand-new-password", confirm: "a-brand-new-password" }),
+    ).toMatchObject({ ok: false, linkExpired: true });
+
+    const browser = harness.newBrowser();
+    const { response } = await harness.signIn(browser, { ...account, password: "a-brand-new-password" }, "/dashboard");
+    expect(response.headers.get("location")).toBe("/dashboard");
+  });
+
+  it("answers the same for an unknown address, and sends nothing", async () => {
+    const email = "nobody-at-all@densara.test";
+    expect(await service().requestPasswordReset({ email })).toEqual({ ok: true });
+    expect(await mailTo(email)).toEqual([]);
+  });
+
+  it("explains a malformed address, and limits requests per network", async () => {
+    expect(await service().requestPasswordReset({ email: "not an address" })).toEqual({
+      ok: false,
+      errors: { email: "Enter a valid email address, like name@example.com." },
+    });
+    const hosted = service({ clientAddress: "203.0.113.77" });
+    for (let attempt = 0; attempt < 10; attempt += 1) {
+      expect(await hosted.requestPasswordReset({ email: `someone${attempt}@densara.test` })).toEqual({ ok: true });
+    }
+    const limited = await hosted.requestPasswordReset({ email: "one-more@densara.test" });
+    expect(limited).toMatchObject({ ok: false, errors: { form: expect.stringMatching(/^Too many requests/) } });
+  });
+
+  it("sends at most three links an hour to one address, answering the same", async () => {
+    const account = await harness.newAccount("reset-flood");
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      expect(await service().requestPasswordReset({ email: account.email })).toEqual({ ok: true });
+    }
+    expect(await mailTo(account.email)).toHaveLength(3);
+  });
+
+  it("refuses sign-up when the configuration does not allow it", async () => {
+    const outcome = await service({ signupAllowed: false }).signUp("any-uid", {
+      name: "Eve",
+      email: "eve@densara.test",
+      password: "a-long-enough-password",
+    });
+    expect(outcome).toEqual({ ok: false, errors: { form: "New accounts are created by an administrator." } });
+  });
+
+  it("checks sign-up input on the server before anything else", async () => {
+    const outcome = await service({ signupAllowed: true }).signUp("any-uid", {
+      name: "",
+      email: "not-an-address",
+      password: 12345,
+    });
+    expect(outcome).toEqual({
+      ok: false,
+      errors: {
+        name: "Enter your name.",
+        email: "Enter a valid email address, like name@example.com.",
+        password: "Choose a password.",
+      },
+    });
+  });
+});

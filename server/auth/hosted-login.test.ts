@@ -89,7 +89,8 @@ describe.each(databaseKinds)("hosted account pages on %s", (kind) => {
       expect(await hosted.requestPasswordReset({ email: `someone${attempt}@densara.test` })).toEqual({ ok: true });
     }
     const limited = await hosted.requestPasswordReset({ email: "one-more@densara.test" });
-    expect(limited).toMatchObject({ ok: false, errors: { form: expect.stringMatching(/^Too many requests/) } });
+    expect(limited.ok).toBe(false);
+    expect(limited.ok ? "" : limited.errors.form).toMatch(/^Too many requests from this network/);
   });
 
   it("sends at most three links an hour to one address, answering the same", async () => {

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { safeReturnTo } from "./auth/return-to.ts";
 
 /** Every environment variable the server reads, parsed and typed in one place. */
 const booleanish = z
@@ -46,7 +47,8 @@ const schema = z.object({
     .default("openid email profile"),
   AUTH_ERROR_PATH: z
     .string()
-    .regex(/^\/(?![/\\])[^\s]*$/, "must be a path on this site, e.g. /about/contact")
+    // The same guard as any return address: a path on this site, exactly as given.
+    .refine((value) => safeReturnTo(value, "") === value, "must be a path on this site, e.g. /about/contact")
     .default("/"),
   ADMIN_EMAIL: z.string().trim().pipe(z.email()).optional(),
   ADMIN_PASSWORD: z.string().min(12, "must be at least 12 characters").max(200).optional(),

@@ -11,6 +11,7 @@ import { createHostedLogin } from "./auth/hosted-login.ts";
 import { bootstrapAdminAccount } from "./auth/idp-accounts.ts";
 import { sweepExpiredIdpPayloads } from "./auth/idp-adapter.ts";
 import { createLoginTransactions } from "./auth/login-transactions.ts";
+import { createRateLimiter } from "./auth/rate-limit.ts";
 import { createRelyingParty, isLoopback } from "./auth/relying-party.ts";
 import { createSessionStore } from "./auth/sessions.ts";
 import { createApp } from "./http/app.ts";
@@ -60,14 +61,16 @@ const clientDir = join(buildDir, "client");
 const prerendered = await loadPrerenderedPages(clientDir);
 
 // Sign-in: the embedded identity provider unless an external issuer is configured.
+// Pages rendered outside React (the provider's, the sign-out hand-over) link the site's stylesheet.
+const providerPages = { stylesheets: stylesheetHrefs(prerendered.get("/")?.template ?? ""), siteName: "Densara" };
 const defaultAdminEmail = "admin@densara.example";
 const embedded = config.auth.external
   ? undefined
   : await createEmbeddedProvider({
       db: database.db,
       publicUrl: config.publicUrl,
-      trustProxy: config.trustProxy,
-      pages: { stylesheets: stylesheetHrefs(prerendered.get("/")?.template ?? ""), siteName: "Densara" },
+      sessionTtlS: config.auth.session.idleTimeoutS,
+      pages: providerPages,
       log,
     });
 const adminEmails = [...config.auth.adminEmails];
@@ -110,7 +113,16 @@ const app = createApp({
   auth: {
     sessions,
     portal: (actor) => portalServicesFor(database.db, actor),
-    routes: createAuthRoutes({ config, db: database.db, relyingParty, sessions, transactions, adminEmails, log }),
+    routes: createAuthRoutes({
+      config,
+      db: database.db,
+      relyingParty,
+      sessions,
+      transactions,
+      adminEmails,
+      pages: providerPages,
+      log,
+    }),
     embedded: embedded && {
       provider: embedded,
       hostedLogin: ({ incoming, outgoing }, clientAddress) =>
@@ -122,6 +134,7 @@ const app = createApp({
           clientAddress,
           signupAllowed: config.auth.signup,
           publicUrl: config.publicUrl,
+          issuer: embedded.issuer.href,
           log,
         }),
     },
@@ -130,7 +143,12 @@ const app = createApp({
 
 // Ended sessions and abandoned sign-ins are swept now and then, by whichever process gets there.
 const sweeper = setInterval(() => {
-  Promise.all([sessions.sweep(), transactions.sweep(), sweepExpiredIdpPayloads(database.db)]).catch((error: unknown) =>
+  Promise.all([
+    sessions.sweep(),
+    transactions.sweep(),
+    sweepExpiredIdpPayloads(database.db),
+    createRateLimiter(database.db).sweep(),
+  ]).catch((error: unknown) =>
     log.warn("sweeping ended sessions failed", { error: error instanceof Error ? error.message : String(error) }),
   );
 }, 15 * 60_000);

@@ -22,7 +22,7 @@ export type RequestAuth = {
 };
 
 /** Field messages keyed by input name; "form" is about the whole form. */
-export type FieldErrors = Partial<Record<"email" | "name" | "password" | "form", string>>;
+export type FieldErrors = Partial<Record<"email" | "name" | "password" | "confirm" | "form", string>>;
 
 export type FormOutcome = { ok: true; redirectTo: string } | { ok: false; errors: FieldErrors };
 

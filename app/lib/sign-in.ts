@@ -21,10 +21,18 @@ export function requireUser(context: Readonly<RouterContextProvider>, url: URL):
 export function requireCsrf(context: Readonly<RouterContextProvider>, form: FormData): void {
   const expected = context.get(requestAuthContext).csrfToken;
   const given = form.get("csrf");
-  if (!expected || typeof given !== "string" || given !== expected) {
+  if (!expected || typeof given !== "string" || !sameText(given, expected)) {
     throw data(
       { message: "This form had expired, so nothing was changed. Reload the page and try again." },
       { status: 403 },
     );
   }
+}
+
+/** Compares in time that depends only on the length, so the token cannot be guessed byte by byte. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index += 1) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
 }

@@ -6,7 +6,17 @@ export const sessionMaxAgeS = 604_800;
  * other host or path can set or shadow it. Plain http (a laptop) cannot use Secure.
  */
 export function sessionCookieName(https: boolean): string {
-  return https ? "__Host-densara_session" : "densara_session";
+  return hostCookieName("densara_session", https);
+}
+
+/** Every cookie the site sets follows the same rule: `__Host-` whenever it can be Secure. */
+export function hostCookieName(name: string, https: boolean): string {
+  return https ? `__Host-${name}` : name;
+}
+
+/** Whether the browser sent a cookie by this name at all, well-formed or not. */
+export function hasCookie(header: string | null | undefined, name: string): boolean {
+  return (header ?? "").split(";").some((part) => part.trim().startsWith(`${name}=`));
 }
 
 export function serializeCookie(

@@ -6,6 +6,7 @@ import type { Logger } from "../log.ts";
 import { findIdpAccountById } from "./idp-accounts.ts";
 import { createIdpAdapterFactory } from "./idp-adapter.ts";
 import { loadOrCreateSigningKeys } from "./idp-keys.ts";
+import { loginTransactionTtlS } from "./login-transactions.ts";
 import { allowInlineScript, escapeHtml, providerPage, type ProviderPageOptions } from "./provider-pages.ts";
 
 /** Where the embedded identity provider lives on this site. */
@@ -13,7 +14,19 @@ export const embeddedProviderPath = "/idp";
 /** The hosted pages (sign in, sign up, password reset) are the app's own routes under the provider's path. */
 export const hostedPagePrefixes = [`${embeddedProviderPath}/interaction/`, `${embeddedProviderPath}/password/`];
 export const embeddedClientId = "densara-web";
-const scopes = "openid email profile";
+/** How long a sign-in page at the provider works; the site's own sign-in transaction lasts as long. */
+export const interactionTtlS = loginTransactionTtlS;
+
+/**
+ * The provider builds its URLs and cookie flags from the request. Its issuer is fixed,
+ * so the request is told the public origin outright, whatever proxies say or omit:
+ * Secure cookies work behind a TLS-terminating proxy, and a forged X-Forwarded-Host
+ * changes nothing.
+ */
+export function pinPublicOrigin(request: IncomingMessage, publicUrl: URL): void {
+  request.headers["x-forwarded-proto"] = publicUrl.protocol.replace(":", "");
+  request.headers["x-forwarded-host"] = publicUrl.host;
+}
 
 /**
  * Secrets the provider needs beyond its signing key (cookie signing, the site's client
@@ -39,8 +52,9 @@ export type EmbeddedProvider = {
 export async function createEmbeddedProvider(options: {
   db: Database;
   publicUrl: URL;
-  trustProxy: boolean;
   pages: ProviderPageOptions;
+  /** The provider's own session lasts no longer than the site's idle timeout. */
+  sessionTtlS: number;
   log: Logger;
 }): Promise<EmbeddedProvider> {
   const { db, publicUrl, pages, log } = options;
@@ -91,8 +105,19 @@ export async function createEmbeddedProvider(options: {
       revocation: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        // The site has already ended its own session: sign out here too, without asking again.
+        // Sent by the site with the ID token of a session it has just ended: sign out here too,
+        // without asking again. Without that hint (any other site could link here), ask.
         logoutSource(ctx: KoaContextWithOIDC, form: string) {
+          if (typeof ctx.oidc.params?.id_token_hint !== "string") {
+            ctx.body = providerPage(pages, {
+              title: "Sign out",
+              body: `<h1 class="text-3xl font-bold tracking-tight">Sign out of ${escapeHtml(pages.siteName)}?</h1>
+${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/></form>')}
+<button type="submit" form="op.logoutForm" class="inline-flex min-h-12 items-center justify-center rounded-lg bg-bdblue-600 px-6 text-base font-semibold text-white hover:bg-bdblue-700 dark:bg-bdblue-400 dark:text-gray-950">Sign out</button>
+<p><a class="underline" href="/">Stay signed in and go to the home page</a></p>`,
+            });
+            return;
+          }
           const script = allowInlineScript(ctx.res, "document.forms[0].submit();");
           ctx.body = providerPage(pages, {
             title: "Signing out",
@@ -123,7 +148,8 @@ ${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/></for
         if (existing) return existing;
       }
       const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
-      grant.addOIDCScope(scopes);
+      // Whatever the site asks for (OIDC_SCOPES); the provider only issues the scopes it knows.
+      grant.addOIDCScope([...ctx.oidc.requestParamScopes].join(" "));
       await grant.save();
       return grant;
     },
@@ -131,8 +157,8 @@ ${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/></for
       AuthorizationCode: 60,
       IdToken: 60 * 60,
       AccessToken: 60 * 60,
-      Interaction: 60 * 60,
-      Session: 14 * 24 * 60 * 60,
+      Interaction: interactionTtlS,
+      Session: options.sessionTtlS,
       Grant: 14 * 24 * 60 * 60,
     },
     renderError(ctx, out, error) {
@@ -150,7 +176,8 @@ ${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/></for
   };
 
   const provider = new Provider(issuer.href, configuration);
-  provider.proxy = options.trustProxy;
+  // Safe whatever TRUST_PROXY says: every request is pinned to the public origin first.
+  provider.proxy = true;
   provider.on("server_error", (_ctx, error) => log.error("identity provider failure", { error: error.message }));
   const callback = provider.callback();
 
@@ -161,6 +188,7 @@ ${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/></for
     provider,
     async handle(request, response) {
       // The provider expects its mount path stripped, with the full path kept as originalUrl (as Express does).
+      pinPublicOrigin(request, publicUrl);
       const url = request.url ?? "/";
       Object.assign(request, { originalUrl: url, url: url.slice(embeddedProviderPath.length) || "/" });
       await callback(request, response);

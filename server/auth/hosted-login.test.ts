@@ -33,6 +33,7 @@ describe.each(databaseKinds)("hosted account pages on %s", (kind) => {
       clientAddress: options.clientAddress ?? `198.51.100.${Math.floor(Math.random() * 250)}`,
       signupAllowed: options.signupAllowed ?? false,
       publicUrl: harness.publicUrl,
+      issuer: harness.embedded.issuer.href,
       log: harness.log,
     });
   }
@@ -43,6 +44,10 @@ describe.each(databaseKinds)("hosted account pages on %s", (kind) => {
 
   it("resets a password by emailed link, and the new password signs in", async () => {
     const account = await harness.newAccount("reset");
+    // Signed in before the reset: that session must end with it.
+    const before = harness.newBrowser();
+    await harness.signIn(before, account, "/dashboard");
+    expect(((await (await before.fetch("/auth/session")).json()) as { signedIn: boolean }).signedIn).toBe(true);
     const hosted = service();
     expect(await hosted.requestPasswordReset({ email: account.email.toUpperCase() })).toEqual({ ok: true });
     const [mail] = await mailTo(account.email);
@@ -54,7 +59,7 @@ describe.each(databaseKinds)("hosted account pages on %s", (kind) => {
     expect(await hosted.resetPassword(token, { password: "a-brand-new-password", confirm: "a-different-one" })).toEqual(
       {
         ok: false,
-        errors: { password: "The two passwords are not the same. Type them again." },
+        errors: { confirm: "The two passwords are not the same. Type the new password again." },
       },
     );
     expect(await hosted.resetPassword(token, { password: "short", confirm: "short" })).toMatchObject({
@@ -68,6 +73,7 @@ describe.each(databaseKinds)("hosted account pages on %s", (kind) => {
       await hosted.resetPassword(token, { password: "a-brand-new-password", confirm: "a-brand-new-password" }),
     ).toMatchObject({ ok: false, linkExpired: true });
 
+    expect(((await (await before.fetch("/auth/session")).json()) as { signedIn: boolean }).signedIn).toBe(false);
     const browser = harness.newBrowser();
     const { response } = await harness.signIn(browser, { ...account, password: "a-brand-new-password" }, "/dashboard");
     expect(response.headers.get("location")).toBe("/dashboard");

@@ -4,6 +4,7 @@ import { z } from "zod";
 import type { FieldErrors, FormOutcome, HostedLogin, InteractionSummary } from "../../app/lib/auth-context.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../log.ts";
+import { embeddedProviderPath, pinPublicOrigin } from "./embedded-provider.ts";
 import { checkIdpCredentials, createIdpAccount } from "./idp-accounts.ts";
 import { completePasswordReset, findPasswordReset, requestPasswordReset } from "./password-resets.ts";
 import { createRateLimiter, loginLimits, type RateLimit } from "./rate-limit.ts";
@@ -45,9 +46,12 @@ export function createHostedLogin(deps: {
   clientAddress: string;
   signupAllowed: boolean;
   publicUrl: URL;
+  /** The provider's issuer: a password reset also ends this account's sessions on the site. */
+  issuer: string;
   log: Logger;
 }): HostedLogin {
   const { db, provider, request, response, clientAddress, publicUrl, log } = deps;
+  pinPublicOrigin(request, publicUrl);
   const limiter = createRateLimiter(db);
 
   async function details(uid: string) {
@@ -64,7 +68,8 @@ export function createHostedLogin(deps: {
       const redirectTo = await provider.interactionResult(
         request,
         response,
-        { login: { accountId } },
+        // remember: false keeps the provider's session cookie to this browser session.
+        { login: { accountId, remember: false } },
         { mergeWithLastSubmission: false },
       );
       return { ok: true, redirectTo };
@@ -163,7 +168,7 @@ export function createHostedLogin(deps: {
       // Past this limit the answer stays the same, but no more mail goes to that address.
       if ((await limiter.hit(`reset:email:${email}`, resetLimits.perEmail)).allowed) {
         await requestPasswordReset(db, email, {
-          linkFor: (token) => new URL(`/idp/password/reset/${token}`, publicUrl).href,
+          linkFor: (token) => new URL(`${embeddedProviderPath}/password/reset/${token}`, publicUrl).href,
         });
       }
       return { ok: true };
@@ -183,9 +188,15 @@ export function createHostedLogin(deps: {
         .safeParse(input);
       if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
       if (parsed.data.password !== parsed.data.confirm) {
-        return { ok: false, errors: { password: "The two passwords are not the same. Type them again." } };
+        return { ok: false, errors: { confirm: "The two passwords are not the same. Type the new password again." } };
       }
-      const result = await completePasswordReset(db, token, parsed.data.password);
+      const tooMany = await limited(
+        `reset-complete:address:${clientAddress}`,
+        resetLimits.perAddress,
+        (retry) => `Too many attempts from this network. Try again in ${retry}.`,
+      );
+      if (tooMany) return { ok: false, errors: { form: tooMany } };
+      const result = await completePasswordReset(db, token, parsed.data.password, { issuer: deps.issuer });
       if (result.ok) return { ok: true };
       if (result.reason === "invalid-link") {
         return {
@@ -203,7 +214,7 @@ function fieldErrors(error: z.ZodError): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of error.issues) {
     const field = issue.path[0];
-    const key = field === "email" || field === "name" || field === "password" ? field : "form";
+    const key = field === "email" || field === "name" || field === "password" || field === "confirm" ? field : "form";
     errors[key] ??= issue.message;
   }
   return errors;

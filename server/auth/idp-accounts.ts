@@ -97,15 +97,17 @@ export async function checkIdpCredentials(
     }
     return { ok: true, account };
   }
-  const failures = account.failedAttempts + 1;
-  const locked = failures >= lockout.afterFailures;
-  await db
+  // One atomic statement, so wrong passwords sent in parallel are all counted.
+  const lockUntil = new Date(now.getTime() + lockout.forS * 1000);
+  const [counted] = await db
     .update(idpAccounts)
     .set({
-      failedAttempts: locked ? 0 : failures,
-      lockedUntil: locked ? new Date(now.getTime() + lockout.forS * 1000) : account.lockedUntil,
+      failedAttempts: sql`case when ${idpAccounts.failedAttempts} + 1 >= ${lockout.afterFailures} then 0 else ${idpAccounts.failedAttempts} + 1 end`,
+      lockedUntil: sql`case when ${idpAccounts.failedAttempts} + 1 >= ${lockout.afterFailures} then ${lockUntil} else ${idpAccounts.lockedUntil} end`,
     })
-    .where(eq(idpAccounts.id, account.id));
+    .where(eq(idpAccounts.id, account.id))
+    .returning({ lockedUntil: idpAccounts.lockedUntil });
+  const locked = Boolean(counted?.lockedUntil && counted.lockedUntil > now);
   return locked ? { ok: false, reason: "locked", retryAfterS: lockout.forS } : { ok: false, reason: "invalid" };
 }
 
@@ -147,7 +149,11 @@ export async function bootstrapAdminAccount(
     { email: input.email, name: input.name ?? "Administrator", password, emailVerified: true },
     options,
   );
-  if (!result.ok) throw new Error(`ADMIN_EMAIL / ADMIN_PASSWORD: ${result.error.message}`);
+  if (!result.ok) {
+    // Another process starting at the same moment created it first.
+    if (result.error.field === "email" && (await findIdpAccountByEmail(db, input.email))) return { created: false };
+    throw new Error(`ADMIN_EMAIL / ADMIN_PASSWORD: ${result.error.message}`);
+  }
   return generatedPassword
     ? { created: true, email: result.account.email, generatedPassword }
     : { created: true, email: result.account.email };

@@ -4,7 +4,7 @@ import type { Database } from "../db/client.ts";
 import { loginTransactions } from "../db/schema.ts";
 
 /** How long someone has to finish signing in at the provider. */
-export const loginTransactionTtlS = 10 * 60;
+export const loginTransactionTtlS = 30 * 60;
 
 function random(): string {
   return randomBytes(32).toString("base64url");

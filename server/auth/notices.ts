@@ -7,6 +7,7 @@ export const authNotices = {
   "signin-expired": "Your sign-in took too long and expired. Please sign in again.",
   "signin-refused": "The sign-in service did not sign you in. Please try again.",
   "signin-failed": "Sign-in could not be completed. Please try again.",
+  "signin-too-many": "Too many sign-ins were started from your network. Please wait a few minutes and try again.",
   "signin-unavailable": "Sign-in is not available right now. Please try again in a few minutes.",
   "account-disabled": "Your account is disabled. Please contact your administrator.",
   "signout-expired": "That sign-out form had expired, so you are still signed in. Please choose Sign out again.",

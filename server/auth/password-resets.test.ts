@@ -115,10 +115,12 @@ describe.each(databaseKinds)("password resets on %s", (kind) => {
     const at = (seconds: number) => new Date(now.getTime() + seconds * 1000);
     expect(await findPasswordReset(database().db, token, at(passwordResetTtlS - 1))).toBeDefined();
     expect(await findPasswordReset(database().db, token, at(passwordResetTtlS))).toBeUndefined();
-    expect(await completePasswordReset(database().db, token, newPassword, at(passwordResetTtlS + 60))).toEqual({
-      ok: false,
-      reason: "invalid-link",
-    });
+    expect(await completePasswordReset(database().db, token, newPassword, { now: at(passwordResetTtlS + 60) })).toEqual(
+      {
+        ok: false,
+        reason: "invalid-link",
+      },
+    );
     // The expired attempt changed nothing.
     expect((await checkIdpCredentials(database().db, "alice@example.com", password, { hashParameters: fast })).ok).toBe(
       true,
@@ -153,7 +155,7 @@ describe.each(databaseKinds)("password resets on %s", (kind) => {
     expect(locked?.lockedUntil?.getTime()).toBeGreaterThan(now.getTime());
 
     const token = (await request()) ?? "";
-    expect(await completePasswordReset(database().db, token, newPassword, now)).toEqual({
+    expect(await completePasswordReset(database().db, token, newPassword, { now })).toEqual({
       ok: true,
       email: "alice@example.com",
     });
@@ -168,7 +170,7 @@ describe.each(databaseKinds)("password resets on %s", (kind) => {
     expect(await check(password)).toEqual({ ok: false, reason: "invalid" });
 
     expect(await findPasswordReset(database().db, token, now)).toBeUndefined();
-    expect(await completePasswordReset(database().db, token, "yet another password 44", now)).toEqual({
+    expect(await completePasswordReset(database().db, token, "yet another password 44", { now })).toEqual({
       ok: false,
       reason: "invalid-link",
     });

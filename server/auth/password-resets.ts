@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt } from "drizzle-orm";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { idpAccounts, idpPasswordResets } from "../db/schema.ts";
+import { idpAccounts, idpPasswordResets, idpPayloads, sessions, users } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { findIdpAccountByEmail, type FieldError } from "./idp-accounts.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
@@ -77,22 +77,22 @@ export type PasswordResetResult =
   | { ok: false; reason: "weak-password"; error: FieldError };
 
 /**
- * Sets the new password and uses the link up; it also lifts a lockout and verifies the
- * address. The link is taken (deleted) in the same transaction that changes the
- * password, so two submissions of one link cannot both succeed.
+ * Sets the new password and uses the link up; it also lifts a lockout, verifies the
+ * address and ends the account's sessions (given the issuer, the site's too). The link
+ * is taken (deleted) in the same transaction that changes the password, so two
+ * submissions of one link cannot both succeed.
  */
 export async function completePasswordReset(
   db: Database,
   token: string,
   password: string,
-  now = new Date(),
+  options: { now?: Date; issuer?: string } = {},
 ): Promise<PasswordResetResult> {
-  if (!plausibleToken(token)) return { ok: false, reason: "invalid-link" };
+  const now = options.now ?? new Date();
+  // The link is checked before the (deliberately expensive) hashing.
+  if (!(await findPasswordReset(db, token, now))) return { ok: false, reason: "invalid-link" };
   const problem = passwordProblem(password);
-  if (problem) {
-    if (!(await findPasswordReset(db, token, now))) return { ok: false, reason: "invalid-link" };
-    return { ok: false, reason: "weak-password", error: { field: "password", message: problem } };
-  }
+  if (problem) return { ok: false, reason: "weak-password", error: { field: "password", message: problem } };
   const passwordHash = await hashPassword(password);
   return db.transaction(async (tx): Promise<PasswordResetResult> => {
     const [taken] = await tx
@@ -108,6 +108,26 @@ export async function completePasswordReset(
       .returning({ email: idpAccounts.email });
     if (!account) return { ok: false, reason: "invalid-link" };
     await tx.delete(idpPasswordResets).where(eq(idpPasswordResets.accountId, taken.accountId));
+    // Whoever knew the old password is signed out: at the provider, and on the site.
+    await tx
+      .delete(idpPayloads)
+      .where(
+        and(
+          inArray(idpPayloads.kind, ["Session", "Grant"]),
+          sql`${idpPayloads.payload}->>'accountId' = ${taken.accountId}`,
+        ),
+      );
+    if (options.issuer) {
+      await tx.delete(sessions).where(
+        inArray(
+          sessions.userId,
+          tx
+            .select({ id: users.id })
+            .from(users)
+            .where(and(eq(users.issuer, options.issuer), eq(users.subject, taken.accountId))),
+        ),
+      );
+    }
     return { ok: true, email: account.email };
   });
 }

@@ -29,7 +29,7 @@ export function allowInlineScript(response: ServerResponse, script: string): str
 
 export function providerPage(
   options: ProviderPageOptions,
-  page: { title: string; body: string; script?: string | undefined },
+  page: { title: string; body: string; script?: string | undefined; head?: string | undefined },
 ): string {
   const links = options.stylesheets.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`).join("");
   return `<!DOCTYPE html>
@@ -40,6 +40,7 @@ export function providerPage(
 <meta name="robots" content="noindex">
 <title>${escapeHtml(page.title)} | ${escapeHtml(options.siteName)}</title>
 ${links}
+${page.head ?? ""}
 </head>
 <body class="min-h-screen bg-gray-50 text-gray-900 dark:bg-gray-950 dark:text-gray-100">
 <main id="main" class="mx-auto flex min-h-screen max-w-md flex-col justify-center gap-4 px-6 py-16 text-lg">

@@ -39,4 +39,13 @@ describe.each(databaseKinds)("rate limits on %s", (kind) => {
     expect(results.map((result) => result.count).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     expect(results.filter((result) => result.allowed)).toHaveLength(3);
   });
+
+  it("sweeps counters whose window ended more than a day ago, and keeps recent ones", async () => {
+    await limiter().hit("old", { limit: 5, windowS: 60 });
+    clock = new Date(clock.getTime() + 25 * 60 * 60 * 1000);
+    await limiter().hit("recent", { limit: 5, windowS: 60 });
+    expect(await limiter().sweep()).toBe(1);
+    expect((await limiter().hit("recent", { limit: 5, windowS: 60 })).count).toBe(2);
+    expect((await limiter().hit("old", { limit: 5, windowS: 60 })).count).toBe(1);
+  });
 });

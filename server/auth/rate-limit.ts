@@ -44,5 +44,15 @@ export function createRateLimiter(db: Database, now: () => Date = () => new Date
     await db.delete(rateLimits).where(sql`${rateLimits.key} = ${key}`);
   }
 
-  return { hit, reset };
+  /** Forgets counters whose window ended long ago (every window here is shorter than a day). */
+  async function sweep(olderThanS = 24 * 60 * 60): Promise<number> {
+    const cutoff = new Date(now().getTime() - olderThanS * 1000);
+    const removed = await db
+      .delete(rateLimits)
+      .where(sql`${rateLimits.windowStart} < ${cutoff}`)
+      .returning({ key: rateLimits.key });
+    return removed.length;
+  }
+
+  return { hit, reset, sweep };
 }

@@ -81,8 +81,11 @@ export function createRelyingParty(settings: RelyingPartySettings) {
     });
     const idClaims = tokens.claims();
     if (!idClaims || !tokens.id_token) throw new Error("the provider returned no ID token");
-    const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub).catch(() => undefined);
-    const claim = (name: string): unknown => info?.[name] ?? idClaims[name];
+    // Email and name often come from userinfo alone: without it, the sign-in cannot be trusted to be complete.
+    const info = await client.fetchUserInfo(config, tokens.access_token, idClaims.sub).catch((error: unknown) => {
+      throw new ProviderUnavailableError(`userinfo failed: ${error instanceof Error ? error.message : String(error)}`);
+    });
+    const claim = (name: string): unknown => info[name] ?? idClaims[name];
     const text = (name: string) => {
       const value = claim(name);
       return typeof value === "string" ? value : null;

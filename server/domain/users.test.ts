@@ -105,6 +105,17 @@ describe.each(databaseKinds)("users on %s", (kind) => {
     expect([viewer.role, again.role]).toEqual(["viewer", "viewer"]);
   });
 
+  it("keeps what a returning user's provider did not send this time", async () => {
+    await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "1", email: "kept@example.com", name: "Kept Name" },
+      { adminEmails: [] },
+    );
+    const again = await upsertUserFromClaims(database().db, { issuer, subject: "1" }, { adminEmails: [] });
+    expect(again.email).toBe("kept@example.com");
+    expect(again.name).toBe("Kept Name");
+  });
+
   it("updates the profile of a returning user from the new claims but keeps their role", async () => {
     const first = await upsertUserFromClaims(database().db, { issuer, subject: "1", name: "Old" }, { adminEmails: [] });
     const again = await upsertUserFromClaims(

@@ -60,7 +60,17 @@ export async function upsertUserFromClaims(
       .where(sql`${users.issuer} = ${claims.issuer} and ${users.subject} = ${claims.subject}`)
       .limit(1);
     if (existing) {
-      const [updated] = await tx.update(users).set(profile).where(eq(users.id, existing.id)).returning();
+      // A claim the provider did not send this time keeps the value it sent before.
+      const [updated] = await tx
+        .update(users)
+        .set({
+          ...profile,
+          email: profile.email ?? existing.email,
+          name: profile.name ?? existing.name,
+          picture: profile.picture ?? existing.picture,
+        })
+        .where(eq(users.id, existing.id))
+        .returning();
       if (!updated) throw new Error("the user vanished while signing in");
       return updated;
     }

@@ -2,9 +2,11 @@ import type { HttpBindings } from "@hono/node-server";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono, type MiddlewareHandler } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { RouterContextProvider, createRequestHandler, type RouterContext, type ServerBuild } from "react-router";
 import type { HostedLogin, PortalServices, RequestAuth } from "../../app/lib/auth-context.ts";
+import { clientAddress, rateLimitBucket } from "../auth/client-address.ts";
 import { readCookie, sessionCookieName } from "../auth/cookies.ts";
 import { csrfTokenFor, isCrossSiteWrite } from "../auth/csrf.ts";
 import { embeddedProviderPath, hostedPagePrefixes, type EmbeddedProvider } from "../auth/embedded-provider.ts";
@@ -45,7 +47,7 @@ export type AppAuth = {
   sessions: SessionStore;
   /** The portal's operations for a signed-in person. */
   portal: (actor: Actor) => PortalServices;
-  routes: Hono<{ Variables: { https: boolean } }>;
+  routes: Hono<{ Bindings: Partial<HttpBindings>; Variables: { https: boolean } }>;
   embedded:
     | {
         provider: EmbeddedProvider;
@@ -57,14 +59,6 @@ export type AppAuth = {
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "public, max-age=0, must-revalidate";
 const shortLived = "public, max-age=300";
-
-/** The address a request came from: the proxy's word for it only when the proxy is trusted. */
-function clientAddress(request: Request, incoming: HttpBindings["incoming"], trustProxy: boolean): string {
-  const forwarded = trustProxy ? request.headers.get("x-forwarded-for") : null;
-  // The trusted proxy appends the address it saw; earlier entries are the client's own claims.
-  const last = forwarded?.split(",").at(-1)?.trim();
-  return last || incoming.socket.remoteAddress || "unknown";
-}
 
 export function createApp(options: {
   config: Config;
@@ -89,6 +83,11 @@ export function createApp(options: {
     c.set("https", https);
     c.set("scriptHashes", []);
     await next();
+    if (c.res === RESPONSE_ALREADY_SENT) {
+      // The identity provider answered on the Node response itself (with these headers set first).
+      logRequest(c.env.outgoing?.statusCode ?? 200);
+      return;
+    }
     let response = c.res;
     try {
       applySecurityHeaders(response.headers, {
@@ -104,14 +103,21 @@ export function createApp(options: {
       });
       c.res = response;
     }
-    const level = response.status >= 500 ? "error" : "debug";
-    log[level]("request", {
-      method: c.req.method,
-      path: c.req.path,
-      status: response.status,
-      ms: Math.round(performance.now() - started),
-    });
+    logRequest(response.status);
+
+    function logRequest(status: number) {
+      log[status >= 500 ? "error" : "debug"]("request", {
+        method: c.req.method,
+        // A password-reset link is a secret until used: it never goes to the log.
+        path: c.req.path.replace(/^(\/idp\/password\/reset\/)[^/]+/, "$1[link]"),
+        status,
+        ms: Math.round(performance.now() - started),
+      });
+    }
   });
+
+  // Forms and JSON are small; anything larger is refused before it is read.
+  app.on(["POST", "PUT", "PATCH", "DELETE"], "*", bodyLimit({ maxSize: 256 * 1024 }));
 
   // A write from another site is refused before any handler sees it (CSRF, first line).
   app.use(async (c, next) => {
@@ -142,11 +148,13 @@ export function createApp(options: {
 
   app.use(compress());
 
-  // One URL per page: "/about/" moves permanently to "/about".
+  // One URL per page: "/about/" moves permanently to "/about". Leading slashes collapse
+  // too, so "//evil.example/" can never become a Location pointing at another site.
   app.use(async (c, next) => {
     const url = new URL(c.req.url);
     if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
-      return c.redirect(`${url.pathname.replace(/\/+$/, "")}${url.search}`, 301);
+      const path = `/${url.pathname.replace(/^\/+/, "").replace(/\/+$/, "")}`;
+      return c.redirect(`${path}${url.search}`, 301);
     }
     return next();
   });
@@ -184,7 +192,11 @@ export function createApp(options: {
     const context = new RouterContextProvider();
     context.set(nonceRouterContext, c.get("nonce"));
     const token = readCookie(c.req.header("cookie"), sessionCookieName(c.get("https")));
-    const session = await auth.sessions.read(token);
+    // Without the database no one is signed in: public pages and 404s still render.
+    const session = await auth.sessions.read(token).catch((error: unknown) => {
+      log.error("could not read the session", { error: error instanceof Error ? error.message : String(error) });
+      return null;
+    });
     context.set(requestAuthContext, {
       user: session
         ? {
@@ -203,7 +215,12 @@ export function createApp(options: {
     if (embedded && incoming && outgoing && hostedPage) {
       context.set(
         hostedLoginContext,
-        embedded.hostedLogin({ incoming, outgoing }, clientAddress(c.req.raw, incoming, config.trustProxy)),
+        embedded.hostedLogin(
+          { incoming, outgoing },
+          rateLimitBucket(
+            clientAddress(c.req.header("x-forwarded-for"), incoming.socket.remoteAddress, config.trustProxy),
+          ),
+        ),
       );
     }
     const response = await handleRequest(c.req.raw, context);

@@ -99,7 +99,7 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
       path: "/",
       httponly: "",
       samesite: "Lax",
-      "max-age": "600",
+      "max-age": String(loginTransactionTtlS),
     });
 
     const callbackUrl = await harness.signInAtProvider(browser, authorizationUrl, account);
@@ -247,6 +247,23 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     expect(await userByEmail(account.email)).toBeUndefined();
   });
 
+  it.each([
+    ["nonce", { nonce: "a-nonce-the-provider-never-saw" }],
+    ["PKCE verifier", { codeVerifier: "a-code-verifier-that-does-not-match-the-challenge-0000000" }],
+  ])("refuses a callback whose %s does not match the authorization request", async (_what, tampered) => {
+    const account = await harness.newAccount("mismatch");
+    const browser = harness.newBrowser();
+    const { authorizationUrl } = await harness.beginSignIn(browser, "/dashboard");
+    const state = authorizationUrl.searchParams.get("state") ?? "";
+    // As if the provider (or someone in between) answered a different request than the one sent.
+    await harness.database.db.update(loginTransactions).set(tampered).where(eq(loginTransactions.state, state));
+    const callbackUrl = await harness.signInAtProvider(browser, authorizationUrl, account);
+    const response = await browser.fetch(callbackUrl);
+    expectNotice(response, "signin-failed");
+    expect(await userByEmail(account.email)).toBeUndefined();
+    expect(setCookies(response, "densara_session")).toEqual([]);
+  });
+
   it("says the provider refused when the callback carries an error", async () => {
     const browser = harness.newBrowser();
     const { authorizationUrl } = await harness.beginSignIn(browser, "/dashboard");
@@ -338,10 +355,15 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     expect(providerPage.status).toBe(200);
     expect(await providerPage.text()).toContain('name="logout" value="yes"');
 
-    // Signing out again without a session just goes home.
+    // Signing out again without a site session still ends the provider's (no hint, so it asks).
     const twice = await browser.post("/auth/logout", { csrf: before.body.csrfToken });
     expect(twice.status).toBe(303);
-    expect(twice.headers.get("location")).toBe("/");
+    const again = locationOf(twice, at("/auth/logout"));
+    expect(again.pathname).toBe("/idp/session/end");
+    expect(again.searchParams.has("id_token_hint")).toBe(false);
+    const asks = await (await browser.fetch(again)).text();
+    expect(asks).toContain("Sign out of Densara?");
+    expect(asks).not.toContain("document.forms[0].submit()");
   });
 
   it("refuses a disabled user a session", async () => {

@@ -1,26 +1,37 @@
 import { randomBytes } from "node:crypto";
+import type { HttpBindings } from "@hono/node-server";
 import { Hono } from "hono";
 import type { Config } from "../config.ts";
 import type { Database } from "../db/client.ts";
-import { clearSessionCookie, readCookie, serializeCookie, sessionCookie, sessionCookieName } from "../auth/cookies.ts";
+import {
+  clearSessionCookie,
+  hasCookie,
+  hostCookieName,
+  readCookie,
+  serializeCookie,
+  sessionCookie,
+  sessionCookieName,
+} from "../auth/cookies.ts";
 import { csrfTokenFor, csrfTokenMatches } from "../auth/csrf.ts";
-import type { createLoginTransactions } from "../auth/login-transactions.ts";
+import { loginTransactionTtlS, type createLoginTransactions } from "../auth/login-transactions.ts";
 import { authNotices, isAuthNotice, type AuthNotice } from "../auth/notices.ts";
 import { ProviderUnavailableError, type RelyingParty } from "../auth/relying-party.ts";
+import { escapeHtml, providerPage, type ProviderPageOptions } from "../auth/provider-pages.ts";
+import { clientAddress, rateLimitBucket } from "../auth/client-address.ts";
+import { createRateLimiter, type RateLimit } from "../auth/rate-limit.ts";
 import { safeReturnTo } from "../auth/return-to.ts";
 import type { SessionStore } from "../auth/sessions.ts";
 import { upsertUserFromClaims } from "../domain/users.ts";
 import type { Logger } from "../log.ts";
 
-type Env = { Variables: { https: boolean } };
+type Env = { Bindings: Partial<HttpBindings>; Variables: { https: boolean } };
+
+/** Starting sign-ins writes rows; one network may start this many per window. */
+const loginStartLimit: RateLimit = { limit: 60, windowS: 15 * 60 };
 
 const noStore = { "Cache-Control": "no-store" };
-const loginCookieMaxAgeS = 10 * 60;
+const loginCookieMaxAgeS = loginTransactionTtlS;
 const noticeMaxAgeS = 5 * 60;
-
-function prefixed(name: string, https: boolean): string {
-  return https ? `__Host-${name}` : name;
-}
 
 /**
  * The site's side of sign-in: /auth/login starts it, /auth/logged-in (the provider's
@@ -35,12 +46,15 @@ export function createAuthRoutes(deps: {
   transactions: ReturnType<typeof createLoginTransactions>;
   /** Addresses that become admins at their first sign-in. */
   adminEmails: readonly string[];
+  /** The look of the one page these routes render (the hand-over to an external provider's sign-out). */
+  pages: ProviderPageOptions;
   log: Logger;
 }) {
   const { config, db, relyingParty, sessions, transactions, log } = deps;
   const routes = new Hono<Env>();
-  const loginCookie = (https: boolean) => prefixed("densara_login", https);
-  const noticeCookie = (https: boolean) => prefixed("densara_notice", https);
+  const limiter = createRateLimiter(db);
+  const loginCookie = (https: boolean) => hostCookieName("densara_login", https);
+  const noticeCookie = (https: boolean) => hostCookieName("densara_notice", https);
 
   function fail(https: boolean, notice: AuthNotice, detail: Record<string, unknown> = {}): Response {
     log.warn("sign-in failed", { notice, ...detail });
@@ -60,6 +74,12 @@ export function createAuthRoutes(deps: {
     const cookies = c.req.header("cookie");
     if (await sessions.read(readCookie(cookies, sessionCookieName(https)))) {
       return new Response(null, { status: 303, headers: { Location: returnTo, ...noStore } });
+    }
+    const address = rateLimitBucket(
+      clientAddress(c.req.header("x-forwarded-for"), c.env.incoming?.socket.remoteAddress, config.trustProxy),
+    );
+    if (!(await limiter.hit(`login-start:address:${address}`, loginStartLimit)).allowed) {
+      return fail(https, "signin-too-many", { address });
     }
     // One secret per browser binds its sign-ins to it; tabs signing in at once share it.
     const browserSecret = readCookie(cookies, loginCookie(https)) ?? randomBytes(32).toString("base64url");
@@ -117,45 +137,63 @@ export function createAuthRoutes(deps: {
       status: 303,
       headers: {
         Location: consumed.transaction.returnTo,
-        "Set-Cookie": sessionCookie(started.token, https),
+        "Set-Cookie": sessionCookie(started.token, https, config.auth.session.absoluteLifetimeS),
         ...noStore,
       },
     });
   });
 
+  /**
+   * Leaves for the provider's sign-out page. A form post may not redirect to another
+   * origin under `form-action 'self'`, so an external provider is reached from a small
+   * page that moves on by itself (meta refresh) and has a link.
+   */
+  function leaveFor(location: string, https: boolean): Response {
+    const headers = new Headers({ ...noStore, "Set-Cookie": clearSessionCookie(https) });
+    const target = new URL(location, config.publicUrl);
+    if (target.origin === config.publicUrl.origin) {
+      headers.set("Location", location);
+      return new Response(null, { status: 303, headers });
+    }
+    headers.set("Content-Type", "text/html; charset=utf-8");
+    const href = escapeHtml(target.href);
+    const html = providerPage(deps.pages, {
+      title: "Signing out",
+      head: `<meta http-equiv="refresh" content="0;url=${href}">`,
+      body: `<h1 class="text-3xl font-bold tracking-tight">Signing you out…</h1>
+<p>You are signed out of this site. Now signing you out at ${escapeHtml(target.host)}.</p>
+<p><a class="font-semibold underline" href="${href}">Continue</a></p>`,
+    });
+    return new Response(html, { status: 200, headers });
+  }
+
   routes.post("/logout", async (c) => {
     const https = c.get("https");
     const token = readCookie(c.req.header("cookie"), sessionCookieName(https));
     const session = await sessions.read(token);
-    if (!session || !token) {
-      return new Response(null, {
-        status: 303,
-        headers: { Location: "/", "Set-Cookie": clearSessionCookie(https), ...noStore },
-      });
+    if (session && token) {
+      const form = await c.req.formData().catch(() => new FormData());
+      if (!csrfTokenMatches(token, form.get("csrf"))) {
+        return new Response(null, {
+          status: 303,
+          headers: {
+            Location: "/",
+            "Set-Cookie": serializeCookie(noticeCookie(https), "signout-expired", { https, maxAgeS: noticeMaxAgeS }),
+            ...noStore,
+          },
+        });
+      }
+      await sessions.end(token);
+      log.info("signed out", { user: session.user.id });
     }
-    const form = await c.req.formData().catch(() => new FormData());
-    if (!csrfTokenMatches(token, form.get("csrf"))) {
-      return new Response(null, {
-        status: 303,
-        headers: {
-          Location: "/",
-          "Set-Cookie": serializeCookie(noticeCookie(https), "signout-expired", { https, maxAgeS: noticeMaxAgeS }),
-          ...noStore,
-        },
-      });
-    }
-    await sessions.end(token);
-    log.info("signed out", { user: session.user.id });
+    // Even when the site's session has already ended, the provider's may not have.
     let location = "/";
     try {
-      location = (await relyingParty.endSessionUrl(session.idToken))?.href ?? "/";
+      location = (await relyingParty.endSessionUrl(session?.idToken ?? null))?.href ?? "/";
     } catch (error) {
       log.warn("could not sign out at the provider", { error: error instanceof Error ? error.message : String(error) });
     }
-    return new Response(null, {
-      status: 303,
-      headers: { Location: location, "Set-Cookie": clearSessionCookie(https), ...noStore },
-    });
+    return leaveFor(location, https);
   });
 
   routes.on(["GET", "HEAD"], "/logout", (c) =>
@@ -174,8 +212,8 @@ export function createAuthRoutes(deps: {
     const headers = new Headers({ ...noStore, Vary: "Cookie", "Content-Type": "application/json" });
     if (noticeCode) headers.append("Set-Cookie", serializeCookie(noticeCookie(https), "", { https, maxAgeS: 0 }));
     // Any cookie by that name that is not a live session (ended, forged, malformed) is cleared.
-    const presented = (cookies ?? "").split(";").some((part) => part.trim().startsWith(`${sessionCookieName(https)}=`));
-    if (presented && !session) headers.append("Set-Cookie", clearSessionCookie(https));
+    if (hasCookie(cookies, sessionCookieName(https)) && !session)
+      headers.append("Set-Cookie", clearSessionCookie(https));
     const body =
       session && token
         ? {

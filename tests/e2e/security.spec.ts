@@ -1,3 +1,4 @@
+import { request as httpRequest } from "node:http";
 import type { APIRequestContext, APIResponse } from "@playwright/test";
 import { cspViolationPrefix, expect, test, watchPage } from "../support/fixtures.ts";
 import { escapeRegExp, publicPaths } from "../support/site.ts";
@@ -167,5 +168,26 @@ test.describe("the CSP in the browser", () => {
     }, injected);
     expect(ran, "the injected script ran").toBe(false);
     await expect.poll(() => problems.some((problem) => problem.includes(cspViolationPrefix))).toBe(true);
+  });
+});
+
+test.describe("redirects stay on the site", () => {
+  test("a path with a trailing slash never redirects to another host", async ({ baseURL }) => {
+    // A raw request: a browser or Playwright would read "//evil.example/" as another host already.
+    const origin = new URL(baseURL ?? "http://localhost");
+    for (const path of ["//evil.example/", "///evil.example/x/", "/\\/evil.example/"]) {
+      const location = await new Promise<string | undefined>((resolve, reject) => {
+        const request = httpRequest({ host: origin.hostname, port: origin.port, path, method: "GET" }, (response) => {
+          response.resume();
+          resolve(response.headers.location);
+        });
+        request.on("error", reject);
+        request.end();
+      });
+      if (path.startsWith("//")) expect(location, path).toBeDefined();
+      if (location === undefined) continue;
+      expect(new URL(location, origin).origin, `${path} → ${location ?? ""}`).toBe(origin.origin);
+      expect(location?.startsWith("//"), `${path} → ${location ?? ""}`).toBe(false);
+    }
   });
 });

@@ -230,7 +230,7 @@ export async function startAuthHarness(kind: DatabaseKind, options: { errorPath?
     const embedded = await createEmbeddedProvider({
       db,
       publicUrl,
-      trustProxy: false,
+      sessionTtlS: 8 * 60 * 60,
       pages: { stylesheets: [], siteName: "Densara" },
       log,
     });
@@ -379,6 +379,7 @@ function buildApp(deps: {
       clientAddress,
       signupAllowed: false,
       publicUrl,
+      issuer: embedded.issuer.href,
       log,
     });
   const clientAddress = (c: { req: { header: (name: string) => string | undefined } }, bindings: HttpBindings) =>
@@ -408,6 +409,7 @@ function buildApp(deps: {
       sessions: deps.sessions,
       transactions: deps.transactions,
       adminEmails: [],
+      pages: { stylesheets: [], siteName: "Densara" },
       log,
     }),
   );

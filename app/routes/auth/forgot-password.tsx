@@ -1,5 +1,5 @@
 import { Form, data } from "react-router";
-import { Field, FormAlert } from "../../components/ui/field.tsx";
+import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -47,7 +47,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           Enter the email address of your account and we will send you a link to choose a new password.
         </p>
       </div>
-      <FormAlert message={errors.form} />
+      <FormAlert message={formMessage(errors)} />
       <Form method="post" className="grid gap-5" noValidate>
         <Field
           label="Email address"

@@ -1,5 +1,5 @@
 import { Form, data } from "react-router";
-import { Field, FormAlert } from "../../components/ui/field.tsx";
+import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -58,7 +58,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Choose a new password</h1>
         <p className="text-base text-gray-700 dark:text-gray-300">For the account {loaderData.reset.email}.</p>
       </div>
-      <FormAlert message={errors.form} />
+      <FormAlert message={formMessage(errors)} />
       <Form method="post" className="grid gap-5" noValidate>
         <input type="text" name="username" autoComplete="username" value={loaderData.reset.email} readOnly hidden />
         <Field
@@ -71,7 +71,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           minLength={12}
           error={errors.password}
         />
-        <Field label="Type it again" name="confirm" type="password" autoComplete="new-password" required />
+        <Field
+          label="Type it again"
+          name="confirm"
+          type="password"
+          autoComplete="new-password"
+          required
+          error={errors.confirm}
+        />
         <button type="submit" className={buttonClasses("primary", "lg")}>
           Save the new password
         </button>

@@ -1,5 +1,5 @@
 import { Form, Link, data, redirect } from "react-router";
-import { Field, FormAlert } from "../../components/ui/field.tsx";
+import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -25,7 +25,7 @@ export function ExpiredSignIn() {
     <div className="grid gap-4">
       <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">This sign-in page has expired</h1>
       <p className="text-base text-gray-700 dark:text-gray-300">
-        Sign-in pages work for an hour, in the browser that opened them. Start again and you will be back here in a
+        Sign-in pages work for 30 minutes, in the browser that opened them. Start again and you will be back here in a
         moment.
       </p>
       <a href="/auth/login" className={buttonClasses("primary", "lg")}>
@@ -48,7 +48,7 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
           For staff, partners and customers with a {site.brand.name} account.
         </p>
       </div>
-      <FormAlert message={errors.form} />
+      <FormAlert message={formMessage(errors)} />
       <Form method="post" className="grid gap-5" noValidate>
         <Field
           label="Email address"

@@ -1,5 +1,5 @@
 import { Form, Link, data, redirect } from "react-router";
-import { Field, FormAlert } from "../../components/ui/field.tsx";
+import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -43,7 +43,7 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
           New accounts can read the documentation. An administrator can give you more access.
         </p>
       </div>
-      <FormAlert message={errors.form} />
+      <FormAlert message={formMessage(errors)} />
       <Form method="post" className="grid gap-5" noValidate>
         <Field
           label="Your name"

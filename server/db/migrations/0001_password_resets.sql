@@ -7,4 +7,6 @@ CREATE TABLE "idp_password_resets" (
 --> statement-breakpoint
 ALTER TABLE "idp_accounts" ADD COLUMN "email_verified" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "idp_password_resets" ADD CONSTRAINT "idp_password_resets_account_id_idp_accounts_id_fk" FOREIGN KEY ("account_id") REFERENCES "public"."idp_accounts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "idp_password_resets_account" ON "idp_password_resets" USING btree ("account_id");
+CREATE INDEX "idp_password_resets_account" ON "idp_password_resets" USING btree ("account_id");--> statement-breakpoint
+-- Accounts made before this column existed were created by the operator (ADMIN_EMAIL).
+UPDATE "idp_accounts" SET "email_verified" = true;

@@ -45,5 +45,4 @@ export default async function handleRequest(
 
 // The HTTP server reads these from the build, so both sides share one context object.
 export { nonceRouterContext, noncePlaceholder } from "./lib/nonce.ts";
-export { hostedLoginContext, requestAuthContext } from "./lib/auth-context.ts";
-export { portalContext } from "./lib/auth-context.ts";
+export { hostedLoginContext, portalContext, requestAuthContext } from "./lib/auth-context.ts";

@@ -29,7 +29,7 @@ describe.each(databaseKinds)("users on %s", (kind) => {
     );
     const boss = await upsertUserFromClaims(
       database().db,
-      { issuer, subject: "2", email: "Boss@Example.com" },
+      { issuer, subject: "2", email: "Boss@Example.com", emailVerified: true },
       { adminEmails: ["boss@example.COM"] },
     );
     expect(boss.role).toBe("admin");
@@ -48,7 +48,7 @@ describe.each(databaseKinds)("users on %s", (kind) => {
     expect(boss.role).toBe("admin");
   });
 
-  it("does not make a listed address an admin when the provider says it is unverified", async () => {
+  it("makes a listed address an admin only when the provider says it is verified", async () => {
     const adminEmails = ["boss@example.com"];
     const impostor = await upsertUserFromClaims(
       database().db,
@@ -56,13 +56,14 @@ describe.each(databaseKinds)("users on %s", (kind) => {
       { adminEmails },
     );
     expect(impostor.role).toBe("viewer");
-    // A provider that says nothing about verification is trusted, like one that says yes.
+    // A provider that says nothing about verification is not trusted either: some let
+    // people type any address into their profile.
     const silent = await upsertUserFromClaims(
       database().db,
       { issuer: "https://other-idp.test", subject: "1", email: "boss@example.com", emailVerified: null },
       { adminEmails },
     );
-    expect(silent.role).toBe("admin");
+    expect(silent.role).toBe("viewer");
   });
 
   it("with ADMIN_EMAILS set, a stranger who signs in first stays a viewer", async () => {
@@ -75,7 +76,7 @@ describe.each(databaseKinds)("users on %s", (kind) => {
     const anonymous = await upsertUserFromClaims(database().db, { issuer, subject: "2" }, { adminEmails });
     const boss = await upsertUserFromClaims(
       database().db,
-      { issuer, subject: "3", email: "boss@example.com" },
+      { issuer, subject: "3", email: "boss@example.com", emailVerified: true },
       { adminEmails },
     );
     expect([stranger.role, anonymous.role, boss.role]).toEqual(["viewer", "viewer", "admin"]);

@@ -13,7 +13,7 @@ export type IdentityClaims = {
   email?: string | null;
   name?: string | null;
   picture?: string | null;
-  /** The provider's `email_verified`; an address it says is unverified never grants admin. */
+  /** The provider's `email_verified`; only an address it says is verified can grant admin. */
   emailVerified?: boolean | null;
 };
 
@@ -33,7 +33,7 @@ function safePicture(picture: string | null | undefined): string | null {
 }
 
 /**
- * Creates or updates the user behind a sign-in. Any (not unverified) address listed in
+ * Creates or updates the user behind a sign-in. Any verified address listed in
  * ADMIN_EMAILS is an admin, and so is the very first account when no address is listed;
  * everyone else starts as a viewer. A returning user's role is never changed here.
  */
@@ -76,7 +76,8 @@ export async function upsertUserFromClaims(
     }
     const [{ value: userCount } = { value: 0 }] = await tx.select({ value: count() }).from(users);
     const adminEmails = options.adminEmails.map((address) => address.toLowerCase());
-    const listed = email !== null && claims.emailVerified !== false && adminEmails.includes(email);
+    // Only a verified address counts: some providers (Entra ID) let people set any address unverified.
+    const listed = email !== null && claims.emailVerified === true && adminEmails.includes(email);
     // With admins named, "first come" must not win: a stranger could sign up before them.
     const first = userCount === 0 && adminEmails.length === 0;
     const role: Role = first || listed ? "admin" : "viewer";

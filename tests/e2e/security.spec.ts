@@ -186,8 +186,8 @@ test.describe("redirects stay on the site", () => {
       });
       if (path.startsWith("//")) expect(location, path).toBeDefined();
       if (location === undefined) continue;
-      expect(new URL(location, origin).origin, `${path} → ${location ?? ""}`).toBe(origin.origin);
-      expect(location?.startsWith("//"), `${path} → ${location ?? ""}`).toBe(false);
+      expect(new URL(location, origin).origin, `${path} → ${location}`).toBe(origin.origin);
+      expect(location.startsWith("//"), `${path} → ${location}`).toBe(false);
     }
   });
 });

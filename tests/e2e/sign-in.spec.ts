@@ -46,6 +46,23 @@ test.describe("sign-in with the embedded provider", () => {
     await expect(page).toHaveURL(/\/idp\/interaction\//);
   });
 
+  test("the signed-in header fits from 1024 px up, Sign out included", async ({ page }) => {
+    await page.goto("/auth/login?returnTo=/about");
+    await submitSignIn(page, admin);
+    await expect(page).toHaveURL("/about");
+    for (const width of [1024, 1280, 1536]) {
+      await page.setViewportSize({ width, height: 800 });
+      const signOut = page.getByRole("banner").getByRole("button", { name: "Sign out" });
+      await expect(signOut).toBeInViewport({ ratio: 1 });
+      const overflow = await page
+        .getByRole("banner")
+        .locator("> div")
+        .first()
+        .evaluate((bar) => bar.scrollWidth - bar.clientWidth);
+      expect(overflow, `header overflow at ${width} px`).toBeLessThanOrEqual(0);
+    }
+  });
+
   test("the mobile panel shows Dashboard, Docs and Sign out when signed in", async ({ page }) => {
     await page.goto("/auth/login?returnTo=/about");
     await submitSignIn(page, admin);

@@ -11,7 +11,7 @@ import { MadeInUsaBadge } from "./made-in-usa-badge.tsx";
 import { NavLinkTo } from "./nav-link.tsx";
 
 const topLinkClass =
-  "inline-flex min-h-11 items-center gap-1 rounded-md px-2.5 text-sm whitespace-nowrap xl:px-3 font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-950 aria-[current=page]:text-bdblue-700 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white dark:aria-[current=page]:text-bdblue-300";
+  "inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm whitespace-nowrap xl:px-3 font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-950 aria-[current=page]:text-bdblue-700 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white dark:aria-[current=page]:text-bdblue-300";
 
 function groupId(group: NavigationGroup, place: string) {
   return `nav-${place}-${group.label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
@@ -193,7 +193,7 @@ export function Header() {
   const pathname = useLocation().pathname.replace(/(.)\/+$/, "$1");
   return (
     <header className="sticky top-0 z-40 h-header border-b border-gray-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 dark:border-gray-800/80 dark:bg-gray-950/95 dark:supports-[backdrop-filter]:bg-gray-950/80">
-      <div className="mx-auto flex h-full max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
+      <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8 xl:gap-4 2xl:max-w-[96rem]">
         <div className="flex shrink-0 items-center gap-3">
           <Link to="/" className="rounded-md" aria-label={`${site.brand.name} home`}>
             <Logo className="h-8 w-auto" />
@@ -218,12 +218,12 @@ export function Header() {
             type="button"
             data-search-open
             aria-keyshortcuts="Control+K Meta+K"
-            className={cn("js-only", buttonClasses("ghost", "icon", "xl:w-auto xl:px-3"))}
+            className={cn("js-only", buttonClasses("ghost", "icon", "2xl:w-auto 2xl:px-3"))}
           >
             <Search aria-hidden="true" className="size-5" />
             {/* The name is the visible word (WCAG 2.5.3); the shortcut is announced through aria-keyshortcuts. */}
-            <span className="sr-only text-sm font-normal text-gray-600 xl:not-sr-only dark:text-gray-300">Search</span>
-            <span aria-hidden="true" className="hidden xl:inline">
+            <span className="sr-only text-sm font-normal text-gray-600 2xl:not-sr-only dark:text-gray-300">Search</span>
+            <span aria-hidden="true" className="hidden 2xl:inline">
               <kbd
                 data-shortcut-label
                 className="ml-2 rounded border border-gray-300 px-1.5 font-sans text-xs dark:border-gray-700"

@@ -112,6 +112,7 @@ const app = createApp({
   log,
   auth: {
     sessions,
+    pages: providerPages,
     portal: (actor) => portalServicesFor(database.db, actor),
     routes: createAuthRoutes({
       config,

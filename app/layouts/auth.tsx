@@ -1,6 +1,7 @@
 import { Link, Outlet } from "react-router";
 import { Logo } from "../components/site/logo.tsx";
 import { MadeInUsaBadge } from "../components/site/made-in-usa-badge.tsx";
+import { SkipLink } from "../components/site/skip-link.tsx";
 import { site } from "../lib/site.ts";
 import type { RouteHandle } from "../lib/route-handle.ts";
 
@@ -11,12 +12,7 @@ export const handle: RouteHandle = { hydrate: false };
 export default function AuthLayout() {
   return (
     <div className="flex min-h-dvh flex-col bg-gray-50 dark:bg-gray-950">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-bdblue-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-gray-900 dark:text-bdblue-200"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <header className="mx-auto flex w-full max-w-md items-center justify-between gap-3 px-4 pt-8">
         <Link to="/" className="rounded-md" aria-label={`${site.brand.name} home`}>
           <Logo className="h-9 w-auto" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csrfTokenFor, csrfTokenMatches, isCrossSiteWrite } from "./csrf.ts";
+import { csrfTokenFor, csrfTokenMatches, isCrossSiteWrite, submittedCsrfToken } from "./csrf.ts";
 
 const site = "https://www.densara.example";
 
@@ -73,5 +73,33 @@ describe("isCrossSiteWrite", () => {
   it.each(["GET", "HEAD", "OPTIONS"])("never refuses %s, whatever the headers say", (method) => {
     expect(isCrossSiteWrite(request(method, { "Sec-Fetch-Site": "cross-site" }), site)).toBe(false);
     expect(isCrossSiteWrite(request(method, { Origin: "https://evil.example" }), site)).toBe(false);
+  });
+});
+
+describe("submittedCsrfToken", () => {
+  const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+    new Request("http://site.test/dashboard/admin/users", { method: "POST", body, headers });
+
+  it("reads the csrf field of a urlencoded or multipart form, and leaves the body readable", async () => {
+    const urlencoded = post(new URLSearchParams({ csrf: "from-form", userId: "u1" }));
+    expect(await submittedCsrfToken(urlencoded)).toBe("from-form");
+    expect((await urlencoded.formData()).get("userId")).toBe("u1");
+    const multipart = new FormData();
+    multipart.set("csrf", "from-multipart");
+    expect(await submittedCsrfToken(post(multipart))).toBe("from-multipart");
+  });
+
+  it("prefers the X-CSRF-Token header", async () => {
+    expect(
+      await submittedCsrfToken(post("{}", { "x-csrf-token": "from-header", "content-type": "application/json" })),
+    ).toBe("from-header");
+  });
+
+  it("finds nothing in other bodies, forms without the field, or malformed forms", async () => {
+    expect(await submittedCsrfToken(post('{"csrf":"x"}', { "content-type": "application/json" }))).toBeNull();
+    expect(await submittedCsrfToken(post(new URLSearchParams({ other: "1" })))).toBeNull();
+    expect(
+      await submittedCsrfToken(post("--broken", { "content-type": "multipart/form-data; boundary=x" })),
+    ).toBeNull();
   });
 });

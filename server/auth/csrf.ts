@@ -28,3 +28,18 @@ export function isCrossSiteWrite(request: Request, siteOrigin: string): boolean 
   const origin = request.headers.get("origin");
   return origin !== null && origin !== siteOrigin;
 }
+
+/** The token a write carries: the `X-CSRF-Token` header, or the `csrf` field of a form. */
+export async function submittedCsrfToken(request: Request): Promise<string | null> {
+  const header = request.headers.get("x-csrf-token");
+  if (header) return header;
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
+  // A clone, so the route's action can still read the body.
+  const form = await request
+    .clone()
+    .formData()
+    .catch(() => null);
+  const value = form?.get("csrf");
+  return typeof value === "string" ? value : null;
+}

@@ -8,8 +8,9 @@ import { RouterContextProvider, createRequestHandler, type RouterContext, type S
 import type { HostedLogin, PortalServices, RequestAuth } from "../../app/lib/auth-context.ts";
 import { clientAddress, rateLimitBucket } from "../auth/client-address.ts";
 import { readCookie, sessionCookieName } from "../auth/cookies.ts";
-import { csrfTokenFor, isCrossSiteWrite } from "../auth/csrf.ts";
+import { csrfTokenFor, csrfTokenMatches, isCrossSiteWrite, submittedCsrfToken } from "../auth/csrf.ts";
 import { embeddedProviderPath, hostedPagePrefixes, type EmbeddedProvider } from "../auth/embedded-provider.ts";
+import { providerPage, type ProviderPageOptions } from "../auth/provider-pages.ts";
 import type { SessionStore } from "../auth/sessions.ts";
 import type { Actor } from "../domain/authorization.ts";
 import type { Config } from "../config.ts";
@@ -45,6 +46,8 @@ function entryExports(build: ServerBuild): EntryExports {
 /** Sign-in as the HTTP layer needs it: the session store, /auth/*, and the embedded provider when there is one. */
 export type AppAuth = {
   sessions: SessionStore;
+  /** The look of the few pages the server renders itself (a refused write). */
+  pages: ProviderPageOptions;
   /** The portal's operations for a signed-in person. */
   portal: (actor: Actor) => PortalServices;
   routes: Hono<{ Bindings: Partial<HttpBindings>; Variables: { https: boolean } }>;
@@ -212,6 +215,23 @@ export function createApp(options: {
     if (session) context.set(portalContext, auth.portal({ id: session.user.id, role: session.user.role }));
     const { incoming, outgoing } = c.env;
     const hostedPage = hostedPagePrefixes.some((prefix) => c.req.path.startsWith(prefix));
+    // Every write made with the session cookie carries the session's CSRF token, checked
+    // here once for all route actions. (The hosted pages are bound to their sign-in
+    // by the provider's own cookies instead.)
+    const write = !["GET", "HEAD", "OPTIONS"].includes(c.req.method);
+    if (session && token && write && !hostedPage) {
+      if (!csrfTokenMatches(token, await submittedCsrfToken(c.req.raw))) {
+        return c.html(
+          providerPage(auth.pages, {
+            title: "This form had expired",
+            body: `<h1 class="text-3xl font-bold tracking-tight">This form had expired</h1>
+<p>Nothing was changed. Go back, reload the page and try again.</p>`,
+          }),
+          403,
+          { "Cache-Control": "no-store" },
+        );
+      }
+    }
     if (embedded && incoming && outgoing && hostedPage) {
       context.set(
         hostedLoginContext,

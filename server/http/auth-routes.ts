@@ -56,16 +56,21 @@ export function createAuthRoutes(deps: {
   const loginCookie = (https: boolean) => hostCookieName("densara_login", https);
   const noticeCookie = (https: boolean) => hostCookieName("densara_notice", https);
 
-  function fail(https: boolean, notice: AuthNotice, detail: Record<string, unknown> = {}): Response {
-    log.warn("sign-in failed", { notice, ...detail });
+  /** Sends the browser on, leaving a message for the next page to show. */
+  function redirectWithNotice(location: string, https: boolean, notice: AuthNotice): Response {
     return new Response(null, {
       status: 303,
       headers: {
-        Location: config.auth.errorPath,
+        Location: location,
         "Set-Cookie": serializeCookie(noticeCookie(https), notice, { https, maxAgeS: noticeMaxAgeS }),
         ...noStore,
       },
     });
+  }
+
+  function fail(https: boolean, notice: AuthNotice, detail: Record<string, unknown> = {}): Response {
+    log.warn("sign-in failed", { notice, ...detail });
+    return redirectWithNotice(config.auth.errorPath, https, notice);
   }
 
   routes.get("/login", async (c) => {
@@ -173,16 +178,7 @@ export function createAuthRoutes(deps: {
     const session = await sessions.read(token);
     if (session && token) {
       const form = await c.req.formData().catch(() => new FormData());
-      if (!csrfTokenMatches(token, form.get("csrf"))) {
-        return new Response(null, {
-          status: 303,
-          headers: {
-            Location: "/",
-            "Set-Cookie": serializeCookie(noticeCookie(https), "signout-expired", { https, maxAgeS: noticeMaxAgeS }),
-            ...noStore,
-          },
-        });
-      }
+      if (!csrfTokenMatches(token, form.get("csrf"))) return redirectWithNotice("/", https, "signout-expired");
       await sessions.end(token);
       log.info("signed out", { user: session.user.id });
     }

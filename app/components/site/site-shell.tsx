@@ -1,17 +1,13 @@
 import type { ReactNode } from "react";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
+import { SkipLink } from "./skip-link.tsx";
 
 /** The default layout around every public page and the error screen. */
 export function SiteShell({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col">
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-bdblue-800 shadow focus:not-sr-only focus:fixed focus:top-3 focus:left-3 dark:bg-gray-900 dark:text-bdblue-200"
-      >
-        Skip to main content
-      </a>
+      <SkipLink />
       <Header />
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}

@@ -1,4 +1,5 @@
 import { Form, data } from "react-router";
+import { AuthHeading } from "../../components/auth/auth-heading.tsx";
 import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
@@ -24,7 +25,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   if (actionData?.sent) {
     return (
       <div className="grid gap-4">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Check your email</h1>
+        <AuthHeading title="Check your email" />
         <FormAlert
           tone="success"
           message={`If an account uses ${actionData.email}, we have sent it a link to choose a new password.`}
@@ -41,12 +42,9 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const errors = actionData?.errors ?? {};
   return (
     <div className="grid gap-6">
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Reset your password</h1>
-        <p className="text-base text-gray-700 dark:text-gray-300">
-          Enter the email address of your account and we will send you a link to choose a new password.
-        </p>
-      </div>
+      <AuthHeading title="Reset your password">
+        Enter the email address of your account and we will send you a link to choose a new password.
+      </AuthHeading>
       <FormAlert message={formMessage(errors)} />
       <Form method="post" className="grid gap-5" noValidate>
         <Field

@@ -1,4 +1,5 @@
 import { Form, data } from "react-router";
+import { AuthHeading } from "../../components/auth/auth-heading.tsx";
 import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
@@ -27,7 +28,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 function ExpiredLink({ message }: { message?: string | undefined }) {
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">This link no longer works</h1>
+      <AuthHeading title="This link no longer works" />
       <p className="text-base text-gray-700 dark:text-gray-300">
         {message ?? "Reset links work once, for 30 minutes, and only the newest one works."} You can ask for a new one.
       </p>
@@ -42,7 +43,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   if (actionData?.done) {
     return (
       <div className="grid gap-4">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Your password is changed</h1>
+        <AuthHeading title="Your password is changed" />
         <FormAlert tone="success" message="Use your new password the next time you sign in." />
         <a href="/auth/login" className={buttonClasses("primary", "lg")}>
           Sign in
@@ -54,10 +55,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const errors = actionData?.errors ?? {};
   return (
     <div className="grid gap-6">
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Choose a new password</h1>
-        <p className="text-base text-gray-700 dark:text-gray-300">For the account {loaderData.reset.email}.</p>
-      </div>
+      <AuthHeading title="Choose a new password">For the account {loaderData.reset.email}.</AuthHeading>
       <FormAlert message={formMessage(errors)} />
       <Form method="post" className="grid gap-5" noValidate>
         <input type="text" name="username" autoComplete="username" value={loaderData.reset.email} readOnly hidden />

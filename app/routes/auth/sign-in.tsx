@@ -1,4 +1,5 @@
 import { Form, Link, data, redirect } from "react-router";
+import { AuthHeading } from "../../components/auth/auth-heading.tsx";
 import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
@@ -23,7 +24,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export function ExpiredSignIn() {
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">This sign-in page has expired</h1>
+      <AuthHeading title="This sign-in page has expired" />
       <p className="text-base text-gray-700 dark:text-gray-300">
         Sign-in pages work for 30 minutes, in the browser that opened them. Start again and you will be back here in a
         moment.
@@ -42,12 +43,9 @@ export default function SignIn({ loaderData, actionData }: Route.ComponentProps)
   const errors = actionData?.errors ?? {};
   return (
     <div className="grid gap-6">
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Sign in to {site.brand.name}</h1>
-        <p className="text-base text-gray-700 dark:text-gray-300">
-          For staff, partners and customers with a {site.brand.name} account.
-        </p>
-      </div>
+      <AuthHeading title={`Sign in to ${site.brand.name}`}>
+        For staff, partners and customers with a {site.brand.name} account.
+      </AuthHeading>
       <FormAlert message={formMessage(errors)} />
       <Form method="post" className="grid gap-5" noValidate>
         <Field

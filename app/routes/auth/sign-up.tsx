@@ -1,4 +1,5 @@
 import { Form, Link, data, redirect } from "react-router";
+import { AuthHeading } from "../../components/auth/auth-heading.tsx";
 import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
@@ -37,12 +38,9 @@ export default function SignUp({ loaderData, actionData }: Route.ComponentProps)
   const errors = actionData?.errors ?? {};
   return (
     <div className="grid gap-6">
-      <div className="grid gap-2">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Create your {site.brand.name} account</h1>
-        <p className="text-base text-gray-700 dark:text-gray-300">
-          New accounts can read the documentation. An administrator can give you more access.
-        </p>
-      </div>
+      <AuthHeading title={`Create your ${site.brand.name} account`}>
+        New accounts can read the documentation. An administrator can give you more access.
+      </AuthHeading>
       <FormAlert message={formMessage(errors)} />
       <Form method="post" className="grid gap-5" noValidate>
         <Field

@@ -3,7 +3,7 @@ import { buttonClasses } from "../../components/ui/button.tsx";
 import { FormAlert } from "../../components/ui/field.tsx";
 import { portalContext, requestAuthContext, type UserListEntry } from "../../lib/auth-context.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
-import { requireCsrf, requireUser } from "../../lib/sign-in.ts";
+import { requireUser } from "../../lib/sign-in.ts";
 import type { Route } from "./+types/admin-users";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Users");
@@ -23,8 +23,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   requireUser(context, url);
+  // The server has already checked the form's CSRF token (server/http/app.ts).
   const form = await request.formData();
-  requireCsrf(context, form);
   const userId = form.get("userId");
   const intent = form.get("intent");
   if (typeof userId !== "string" || (intent !== "disable" && intent !== "enable")) {

@@ -6,6 +6,7 @@ export default defineConfig({
   test: {
     include: ["{app,content,server,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",
+    globalSetup: ["tests/support/global-setup.ts"],
     // Each database test starts its own PGlite (a few seconds on a busy two-core machine).
     testTimeout: 30_000,
     hookTimeout: 60_000,

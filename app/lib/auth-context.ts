@@ -3,7 +3,7 @@ import { createContext } from "react-router";
 /**
  * What the server tells the app about the request's signed-in person, and the
  * services the hosted login pages call. These are types and router contexts only;
- * the server fills them in for each request (see server/http/app.ts).
+ * the server fills them in for each request (see server/http/react-router.ts).
  */
 export type Role = "admin" | "editor" | "viewer";
 

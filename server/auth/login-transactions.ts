@@ -62,3 +62,5 @@ export function createLoginTransactions(db: Database, now: () => Date = () => ne
 
   return { begin, consume, sweep };
 }
+
+export type LoginTransactions = ReturnType<typeof createLoginTransactions>;

@@ -20,6 +20,8 @@ export type DatabaseHandle =
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir: string;
+  /** PGlite only: start from this dump of another database's files (`dumpDataDir`). */
+  startFrom?: Blob;
   /** An idle pooled connection failed (the server restarted, say); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
 }): Promise<DatabaseHandle> {
@@ -31,7 +33,7 @@ export async function openDatabase(options: {
     await pool.query("select 1");
     return { kind: "postgres", db, pool, close: () => pool.end() };
   }
-  const client = new PGlite(options.dataDir);
+  const client = new PGlite(options.dataDir, options.startFrom ? { loadDataDir: options.startFrom } : {});
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return { kind: "pglite", db, client, close: () => client.close() };

@@ -1,31 +1,22 @@
-import { createAdaptorServer, type HttpBindings } from "@hono/node-server";
-import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { Hono } from "hono";
+import { createAdaptorServer } from "@hono/node-server";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import type { LoginTransactions } from "../../server/auth/login-transactions.ts";
+import type { RelyingParty } from "../../server/auth/relying-party.ts";
+import type { SessionStore } from "../../server/auth/sessions.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
-import { isCrossSiteWrite } from "../../server/auth/csrf.ts";
-import {
-  createEmbeddedProvider,
-  embeddedProviderPath,
-  hostedPagePrefixes,
-  type EmbeddedProvider,
-} from "../../server/auth/embedded-provider.ts";
-import { createHostedLogin } from "../../server/auth/hosted-login.ts";
-import { createIdpAccount, type IdpAccount } from "../../server/auth/idp-accounts.ts";
-import { createLoginTransactions } from "../../server/auth/login-transactions.ts";
-import { createRelyingParty, type RelyingParty } from "../../server/auth/relying-party.ts";
-import { createSessionStore, type SessionStore } from "../../server/auth/sessions.ts";
-import { createAuthRoutes } from "../../server/http/auth-routes.ts";
-import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "../../server/http/security-headers.ts";
+import { loadBuild, type AppBuild } from "../../server/http/build.ts";
+import { createServer, type AppServer } from "../../server/http/server.ts";
+import { createIdpAccount, type IdpAccount } from "../../server/idp/accounts.ts";
+import { embeddedProviderPath, type EmbeddedProvider } from "../../server/idp/provider.ts";
 import type { Logger } from "../../server/log.ts";
 import { openTestDatabase, type DatabaseKind } from "./databases.ts";
 
 /**
- * Sign-in end to end without a browser or a production build: the embedded provider at
- * /idp, the relying party's /auth routes, and in place of the React Router hosted login
- * page a bare form endpoint that calls the same server code (createHostedLogin).
+ * The real server (`createServer`, over the production build) on a fresh database and a
+ * free loopback port, with the embedded provider at /idp: sign-in, the hosted pages,
+ * /auth, /graphql and the portal's pages, exactly as `npm start` serves them.
  */
 
 type Level = keyof Logger;
@@ -84,8 +75,9 @@ function defaultPath(requestPath: string): string {
 /**
  * A cookie jar for one origin that never follows redirects itself: it keeps Set-Cookie
  * values by name and path (Max-Age=0 or a past Expires deletes) and sends the matching
- * ones back. Each browser claims its own client address (X-Test-Client-Address), so the
- * per-network sign-in limit of one test does not spill into another.
+ * ones back. Each browser has its own client address (the test server trusts its proxy
+ * header, X-Forwarded-For), so the per-network sign-in limit of one test does not spill
+ * into another.
  */
 export class TestBrowser {
   readonly #cookies = new Map<string, StoredCookie>();
@@ -101,7 +93,7 @@ export class TestBrowser {
   async fetch(url: string | URL, init: RequestInit = {}): Promise<Response> {
     const target = new URL(url, this.origin);
     const headers = new Headers(init.headers);
-    headers.set("x-test-client-address", this.clientAddress);
+    headers.set("x-forwarded-for", this.clientAddress);
     const cookie = this.cookieHeader(target.pathname);
     if (cookie) headers.set("cookie", cookie);
     const response = await fetch(target, { ...init, headers, redirect: "manual" });
@@ -159,10 +151,11 @@ export type AuthHarness = {
   origin: string;
   publicUrl: URL;
   config: Config;
+  server: AppServer;
   embedded: EmbeddedProvider;
   relyingParty: RelyingParty;
   sessions: SessionStore;
-  transactions: ReturnType<typeof createLoginTransactions>;
+  transactions: LoginTransactions;
   log: ReturnType<typeof recordingLogger>;
   /** Moves the login transactions' clock (only theirs) this far ahead of real time. */
   clock: { offsetMs: number };
@@ -172,7 +165,7 @@ export type AuthHarness = {
   beginSignIn: (browser: TestBrowser, returnTo?: string) => Promise<{ response: Response; authorizationUrl: URL }>;
   /** At the provider: from the authorization URL to the interaction's uid, or null when the provider skips it. */
   openInteraction: (browser: TestBrowser, authorizationUrl: URL) => Promise<{ uid: string } | { callback: URL }>;
-  /** POSTs credentials to the (test) hosted login page. */
+  /** POSTs credentials to the hosted login page. */
   submitCredentials: (
     browser: TestBrowser,
     uid: string,
@@ -200,24 +193,31 @@ export function locationOf(response: Response, base: string | URL): URL {
 
 let accounts = 0;
 let browsers = 0;
+let build: Promise<AppBuild> | undefined;
 
-/** One embedded provider, relying party and /auth routes on a fresh database of this kind, served on a free port. */
+/** The production build, loaded once per test worker (tests/support/global-setup.ts makes sure it exists). */
+export function testBuild(): Promise<AppBuild> {
+  build ??= loadBuild(process.env.BUILD_DIR ?? "build");
+  return build;
+}
+
+/** One server (createServer) on a fresh database of this kind, served on a free port. */
 export async function startAuthHarness(kind: DatabaseKind, options: { errorPath?: string } = {}): Promise<AuthHarness> {
   const database = await openTestDatabase(kind);
   const { db } = database;
   const log = recordingLogger();
 
-  // The issuer and redirect URIs carry the port, so listen first and wire the app afterwards.
-  let app: Hono<Env> | undefined;
-  const server = createAdaptorServer({
-    fetch: (request, env) => (app ? app.fetch(request, env) : new Response("starting", { status: 503 })),
+  // The issuer and redirect URIs carry the port, so listen first and assemble the server afterwards.
+  let server: AppServer | undefined;
+  const listener = createAdaptorServer({
+    fetch: (request, env) => (server ? server.fetch(request, env) : new Response("starting", { status: 503 })),
     hostname: "127.0.0.1",
   }) as Server;
   await new Promise<void>((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => resolve());
+    listener.once("error", reject);
+    listener.listen(0, "127.0.0.1", () => resolve());
   });
-  const { port } = server.address() as AddressInfo;
+  const { port } = listener.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
   const publicUrl = new URL(origin);
 
@@ -225,28 +225,22 @@ export async function startAuthHarness(kind: DatabaseKind, options: { errorPath?
     const config = loadConfig({
       NODE_ENV: "test",
       PUBLIC_URL: origin,
+      TRUST_PROXY: "true",
       AUTH_ERROR_PATH: options.errorPath ?? "/",
+      // Unused by these tests' accounts, but it keeps the first-account rule out of the way.
+      ADMIN_EMAIL: "admin@example.test",
     });
-    const embedded = await createEmbeddedProvider({
-      db,
-      publicUrl,
-      sessionTtlS: 8 * 60 * 60,
-      pages: { stylesheets: [], siteName: "Densara" },
-      log,
-    });
-    const relyingParty = createRelyingParty({
-      issuer: embedded.issuer,
-      clientId: embedded.clientId,
-      clientSecret: embedded.clientSecret,
-      scopes: config.auth.scopes,
-      redirectUri: new URL("/auth/logged-in", publicUrl),
-      postLogoutRedirectUri: new URL("/", publicUrl),
-      allowInsecureRequests: true,
-    });
-    const sessions = createSessionStore(db, config.auth.session);
     const clock = { offsetMs: 0 };
-    const transactions = createLoginTransactions(db, () => new Date(Date.now() + clock.offsetMs));
-    app = buildApp({ config, database, embedded, relyingParty, sessions, transactions, log, publicUrl });
+    server = await createServer({
+      config,
+      database,
+      build: await testBuild(),
+      log,
+      now: () => new Date(Date.now() + clock.offsetMs),
+    });
+    const embedded = server.embedded;
+    if (!embedded) throw new Error("the test server runs the embedded provider");
+    const { sessions, transactions, relyingParty } = server.auth;
 
     const harness: AuthHarness = {
       kind,
@@ -254,6 +248,7 @@ export async function startAuthHarness(kind: DatabaseKind, options: { errorPath?
       origin,
       publicUrl,
       config,
+      server,
       embedded,
       relyingParty,
       sessions,
@@ -262,7 +257,8 @@ export async function startAuthHarness(kind: DatabaseKind, options: { errorPath?
       clock,
       newBrowser: () => {
         browsers += 1;
-        return new TestBrowser(origin, `test-client-${process.pid}-${browsers}`);
+        // Addresses from 198.18.0.0/15, the range set aside for testing network devices.
+        return new TestBrowser(origin, `198.18.${(browsers >> 8) % 256}.${browsers % 256}`);
       },
       async newAccount(label = "person") {
         accounts += 1;
@@ -314,104 +310,28 @@ export async function startAuthHarness(kind: DatabaseKind, options: { errorPath?
       },
       async close() {
         await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          server.closeAllConnections();
+          listener.close(() => resolve());
+          listener.closeAllConnections();
         });
         await database.close();
       },
     };
     return harness;
   } catch (error) {
-    server.close();
+    listener.close();
     await database.close();
     throw error;
   }
 }
 
-type Env = { Bindings: HttpBindings; Variables: { https: boolean } };
+const entities: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', "#39": "'", "#x27": "'" };
 
-/** The parts of server/http/app.ts that sign-in goes through, in the same order. */
-function buildApp(deps: {
-  config: Config;
-  database: DatabaseHandle;
-  embedded: EmbeddedProvider;
-  relyingParty: RelyingParty;
-  sessions: SessionStore;
-  transactions: ReturnType<typeof createLoginTransactions>;
-  log: Logger;
-  publicUrl: URL;
-}): Hono<Env> {
-  const { config, database, embedded, log, publicUrl } = deps;
-  const app = new Hono<Env>();
-
-  app.use(async (c, next) => {
-    c.set("https", new URL(c.req.url).protocol === "https:");
-    await next();
-  });
-
-  app.use(async (c, next) => {
-    if (isCrossSiteWrite(c.req.raw, config.publicUrl.origin)) {
-      return c.text("This form was sent from another site, so it was refused.", 403);
-    }
-    return next();
-  });
-
-  app.all(`${embeddedProviderPath}/*`, async (c, next) => {
-    if (hostedPagePrefixes.some((prefix) => c.req.path.startsWith(prefix))) return next();
-    const { incoming, outgoing } = c.env;
-    const headers = new Headers();
-    applySecurityHeaders(headers, {
-      csp: contentSecurityPolicy({ nonce: createNonce(), https: c.get("https") }),
-      https: c.get("https"),
-    });
-    headers.forEach((value, name) => outgoing.setHeader(name, value));
-    outgoing.setHeader("Cache-Control", "no-store");
-    await embedded.handle(incoming, outgoing);
-    return RESPONSE_ALREADY_SENT;
-  });
-
-  const hostedLogin = (bindings: HttpBindings, clientAddress: string) =>
-    createHostedLogin({
-      db: database.db,
-      provider: embedded.provider,
-      request: bindings.incoming,
-      response: bindings.outgoing,
-      clientAddress,
-      signupAllowed: false,
-      publicUrl,
-      issuer: embedded.issuer.href,
-      log,
-    });
-  const clientAddress = (c: { req: { header: (name: string) => string | undefined } }, bindings: HttpBindings) =>
-    c.req.header("x-test-client-address") ?? bindings.incoming.socket.remoteAddress ?? "unknown";
-
-  // Stands in for app/routes/auth/sign-in.tsx: same calls, JSON instead of a page.
-  app.get(`${embeddedProviderPath}/interaction/:uid`, async (c) => {
-    const interaction = await hostedLogin(c.env, clientAddress(c, c.env)).interaction(c.req.param("uid"));
-    return c.json(interaction);
-  });
-  app.post(`${embeddedProviderPath}/interaction/:uid`, async (c) => {
-    const form = await c.req.parseBody();
-    const outcome = await hostedLogin(c.env, clientAddress(c, c.env)).signIn(c.req.param("uid"), {
-      email: form.email,
-      password: form.password,
-    });
-    if (outcome.ok) return c.redirect(outcome.redirectTo, 303);
-    return c.json(outcome, 400);
-  });
-
-  app.route(
-    "/auth",
-    createAuthRoutes({
-      config,
-      db: database.db,
-      relyingParty: deps.relyingParty,
-      sessions: deps.sessions,
-      transactions: deps.transactions,
-      adminEmails: [],
-      pages: { stylesheets: [], siteName: "Densara" },
-      log,
-    }),
-  );
-  return app;
+/** The text of a page's form-level error (the `role="alert"` box), or undefined when it has none. */
+export async function formAlertText(response: Response): Promise<string | undefined> {
+  const html = await response.text();
+  const match = /<div[^>]*role="alert"[^>]*>([\s\S]*?)<\/div>/.exec(html);
+  return match?.[1]
+    ?.replace(/<[^>]+>/g, "")
+    .replace(/&(#?\w+);/g, (all, name: string) => entities[name] ?? all)
+    .trim();
 }

@@ -23,7 +23,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 export async function action({ request, context, url }: Route.ActionArgs) {
   requireUser(context, url);
-  // The server has already checked the form's CSRF token (server/http/app.ts).
+  // The server has already checked the form's CSRF token (server/http/middleware/csrf.ts).
   const form = await request.formData();
   const userId = form.get("userId");
   const intent = form.get("intent");

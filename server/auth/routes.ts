@@ -11,16 +11,16 @@ import {
   serializeCookie,
   sessionCookie,
   sessionCookieName,
-} from "../auth/cookies.ts";
-import { csrfTokenFor, csrfTokenMatches } from "../auth/csrf.ts";
-import { loginTransactionTtlS, type createLoginTransactions } from "../auth/login-transactions.ts";
-import { authNotices, isAuthNotice, type AuthNotice } from "../auth/notices.ts";
-import { ProviderUnavailableError, type RelyingParty } from "../auth/relying-party.ts";
-import { escapeHtml, providerPage, type ProviderPageOptions } from "../auth/provider-pages.ts";
-import { clientAddress, rateLimitBucket } from "../auth/client-address.ts";
-import { createRateLimiter, type RateLimit } from "../auth/rate-limit.ts";
-import { safeReturnTo } from "../auth/return-to.ts";
-import type { SessionStore } from "../auth/sessions.ts";
+} from "./cookies.ts";
+import { csrfTokenFor, csrfTokenMatches } from "../http/security/csrf.ts";
+import { loginTransactionTtlS, type LoginTransactions } from "./login-transactions.ts";
+import { authNotices, isAuthNotice, type AuthNotice } from "./notices.ts";
+import { ProviderUnavailableError, type RelyingParty } from "./relying-party.ts";
+import { escapeHtml, providerPage, type ProviderPageOptions } from "../http/pages.ts";
+import { clientAddress, rateLimitBucket } from "../http/security/client-address.ts";
+import { createRateLimiter, type RateLimit } from "../http/security/rate-limit.ts";
+import { safeReturnTo } from "./return-to.ts";
+import type { SessionStore } from "./sessions.ts";
 import { upsertUserFromClaims } from "../domain/users.ts";
 import type { Logger } from "../log.ts";
 
@@ -43,7 +43,7 @@ export function createAuthRoutes(deps: {
   db: Database;
   relyingParty: RelyingParty;
   sessions: SessionStore;
-  transactions: ReturnType<typeof createLoginTransactions>;
+  transactions: LoginTransactions;
   /** Addresses that become admins at their first sign-in. */
   adminEmails: readonly string[];
   /** The look of the one page these routes render (the hand-over to an external provider's sign-out). */

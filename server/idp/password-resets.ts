@@ -3,7 +3,7 @@ import { and, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { idpAccounts, idpPasswordResets, idpPayloads, sessions, users } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
-import { findIdpAccountByEmail, type FieldError } from "./idp-accounts.ts";
+import { findIdpAccountByEmail, type FieldError } from "./accounts.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 
 /** How long an emailed reset link works. */

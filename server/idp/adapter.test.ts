@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
-import { createIdpAdapterFactory, sweepExpiredIdpPayloads } from "./idp-adapter.ts";
+import { createIdpAdapterFactory, sweepExpiredIdpPayloads } from "./adapter.ts";
 
 describe.each(databaseKinds)("embedded provider storage on %s", (kind) => {
   const database = useTestDatabase(kind);

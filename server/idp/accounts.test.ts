@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
-import { bootstrapAdminAccount, checkIdpCredentials, createIdpAccount, lockout } from "./idp-accounts.ts";
+import { bootstrapAdminAccount, checkIdpCredentials, createIdpAccount, lockout } from "./accounts.ts";
 
 const fast = { N: 2 ** 10, r: 8, p: 1 } as const;
 const password = "a sound password 42";

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { rateLimits } from "../db/schema.ts";
+import type { Database } from "../../db/client.ts";
+import { rateLimits } from "../../db/schema.ts";
 
 export type RateLimit = { limit: number; windowS: number };
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterS: number };

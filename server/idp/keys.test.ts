@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
-import { loadOrCreateSigningKeys } from "./idp-keys.ts";
+import { loadOrCreateSigningKeys } from "./keys.ts";
 
 describe.each(databaseKinds)("embedded provider signing keys on %s", (kind) => {
   const database = useTestDatabase(kind);

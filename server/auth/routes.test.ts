@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
+  formAlertText,
   locationOf,
   setCookies,
   startAuthHarness,
@@ -9,12 +10,12 @@ import {
   type TestBrowser,
 } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
-import { csrfTokenFor } from "../auth/csrf.ts";
-import { sessionMaxAgeS } from "../auth/cookies.ts";
-import { hashSessionToken } from "../auth/sessions.ts";
-import { loginTransactionTtlS } from "../auth/login-transactions.ts";
-import { loginLimits } from "../auth/rate-limit.ts";
-import { lockout } from "../auth/idp-accounts.ts";
+import { csrfTokenFor } from "../http/security/csrf.ts";
+import { sessionMaxAgeS } from "./cookies.ts";
+import { hashSessionToken } from "./sessions.ts";
+import { loginTransactionTtlS } from "./login-transactions.ts";
+import { loginLimits } from "../http/security/rate-limit.ts";
+import { lockout } from "../idp/accounts.ts";
 import { loginTransactions, sessions as sessionsTable, users } from "../db/schema.ts";
 import { disableUser } from "../domain/users.ts";
 
@@ -392,7 +393,7 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     const attempt = async (password: string) => {
       const response = await harness.submitCredentials(browser, opened.uid, { email: account.email, password });
       expect(response.status).toBe(400);
-      return ((await response.json()) as { errors: { form?: string } }).errors.form;
+      return formAlertText(response);
     };
 
     for (let count = 1; count < lockout.afterFailures; count += 1) {
@@ -411,7 +412,7 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     const attempt = async (on: TestBrowser, uid: string, password: string) => {
       const response = await harness.submitCredentials(on, uid, { email: account.email, password });
       expect(response.status).toBe(400);
-      return ((await response.json()) as { errors: { form?: string } }).errors.form;
+      return formAlertText(response);
     };
 
     expect(loginLimits.perAccount.limit).toBe(10);

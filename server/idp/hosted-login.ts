@@ -4,10 +4,10 @@ import { z } from "zod";
 import type { FieldErrors, FormOutcome, HostedLogin, InteractionSummary } from "../../app/lib/auth-context.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../log.ts";
-import { embeddedProviderPath, pinPublicOrigin } from "./embedded-provider.ts";
-import { checkIdpCredentials, createIdpAccount } from "./idp-accounts.ts";
+import { embeddedProviderPath, pinPublicOrigin } from "./provider.ts";
+import { checkIdpCredentials, createIdpAccount } from "./accounts.ts";
 import { completePasswordReset, findPasswordReset, requestPasswordReset } from "./password-resets.ts";
-import { createRateLimiter, loginLimits, type RateLimit } from "./rate-limit.ts";
+import { createRateLimiter, loginLimits, type RateLimit } from "../http/security/rate-limit.ts";
 
 const signupLimit: RateLimit = { limit: 10, windowS: 60 * 60 };
 const resetLimits = {

@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import Provider, { type Configuration, type KoaContextWithOIDC } from "oidc-provider";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../log.ts";
-import { findIdpAccountById } from "./idp-accounts.ts";
-import { createIdpAdapterFactory } from "./idp-adapter.ts";
-import { loadOrCreateSigningKeys } from "./idp-keys.ts";
-import { loginTransactionTtlS } from "./login-transactions.ts";
-import { allowInlineScript, escapeHtml, providerPage, type ProviderPageOptions } from "./provider-pages.ts";
+import { findIdpAccountById } from "./accounts.ts";
+import { createIdpAdapterFactory } from "./adapter.ts";
+import { loadOrCreateSigningKeys } from "./keys.ts";
+import { loginTransactionTtlS } from "../auth/login-transactions.ts";
+import { allowInlineScript, escapeHtml, providerPage, type ProviderPageOptions } from "../http/pages.ts";
 
 /** Where the embedded identity provider lives on this site. */
 export const embeddedProviderPath = "/idp";

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { idpAccounts, idpPasswordResets, outbox } from "../db/schema.ts";
-import { checkIdpCredentials, createIdpAccount, lockout } from "./idp-accounts.ts";
+import { checkIdpCredentials, createIdpAccount, lockout } from "./accounts.ts";
 import {
   completePasswordReset,
   findPasswordReset,

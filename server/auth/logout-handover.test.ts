@@ -1,14 +1,14 @@
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
-import { csrfTokenFor } from "../auth/csrf.ts";
-import { createLoginTransactions } from "../auth/login-transactions.ts";
-import type { RelyingParty } from "../auth/relying-party.ts";
-import { createSessionStore } from "../auth/sessions.ts";
+import { csrfTokenFor } from "../http/security/csrf.ts";
+import { createLoginTransactions } from "./login-transactions.ts";
+import type { RelyingParty } from "./relying-party.ts";
+import { createSessionStore } from "./sessions.ts";
 import { loadConfig } from "../config.ts";
 import { upsertUserFromClaims } from "../domain/users.ts";
 import { createLogger } from "../log.ts";
-import { createAuthRoutes } from "./auth-routes.ts";
+import { createAuthRoutes } from "./routes.ts";
 
 /** An external provider, as far as sign-out is concerned: its end-session page is on another origin. */
 function externalProvider(): RelyingParty {

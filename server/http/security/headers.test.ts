@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { applySecurityHeaders, contentSecurityPolicy, createNonce, permissionsPolicy } from "./security-headers.ts";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce, permissionsPolicy } from "./headers.ts";
 
 function directives(csp: string): Map<string, string[]> {
   return new Map(

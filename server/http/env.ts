@@ -1,0 +1,23 @@
+import type { HttpBindings } from "@hono/node-server";
+import type { ActiveSession } from "../auth/sessions.ts";
+import type { Actor } from "../domain/authorization.ts";
+
+/** A request's session, when its cookie names a live one. */
+export type RequestSession = { token: string; session: ActiveSession };
+
+/**
+ * What the server's middleware knows about a request, in Hono's context. `session` and
+ * `actor` are set only where the session middleware is mounted (pages, /graphql).
+ */
+export type AppEnv = {
+  Bindings: Partial<HttpBindings>;
+  Variables: {
+    nonce: string;
+    https: boolean;
+    /** CSP hashes of a prerendered page's inline scripts. */
+    scriptHashes: string[];
+    session: RequestSession | null;
+    /** Who is asking: from the session cookie or a personal access token; null when anonymous. */
+    actor: Actor | null;
+  };
+};

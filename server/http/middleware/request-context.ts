@@ -1,0 +1,59 @@
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import type { MiddlewareHandler } from "hono";
+import type { Config } from "../../config.ts";
+import type { Logger } from "../../log.ts";
+import type { AppEnv } from "../env.ts";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "../security/headers.ts";
+
+/**
+ * The first middleware of every request: a fresh CSP nonce, whether the visitor came
+ * over https, the security headers on whatever answers, and one log line.
+ */
+export function requestContext(config: Config, log: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const forwardedHttps = config.trustProxy && c.req.header("x-forwarded-proto") === "https";
+    const https = config.https || forwardedHttps || new URL(c.req.url).protocol === "https:";
+    const nonce = createNonce();
+    c.set("nonce", nonce);
+    c.set("https", https);
+    c.set("scriptHashes", []);
+    c.set("session", null);
+    c.set("actor", null);
+    await next();
+    if (c.res === RESPONSE_ALREADY_SENT) {
+      // The identity provider answered on the Node response itself (with these headers set first).
+      logRequest(c.env.outgoing?.statusCode ?? 200);
+      return;
+    }
+    const csp = contentSecurityPolicy({ nonce, scriptHashes: c.get("scriptHashes"), https });
+    try {
+      applySecurityHeaders(c.res.headers, { csp, https });
+    } catch {
+      // Some responses (Response.redirect) have immutable headers: copy, then set.
+      c.res = new Response(c.res.body, c.res);
+      applySecurityHeaders(c.res.headers, { csp, https });
+    }
+    logRequest(c.res.status);
+
+    function logRequest(status: number) {
+      log[status >= 500 ? "error" : "debug"]("request", {
+        method: c.req.method,
+        // A password-reset link is a secret until used: it never goes to the log.
+        path: c.req.path.replace(/^(\/idp\/password\/reset\/)[^/]+/, "$1[link]"),
+        status,
+        ms: Math.round(performance.now() - started),
+      });
+    }
+  };
+}
+
+/** Security headers for a response written straight to the Node response (the identity provider). */
+export function securityHeadersFor(c: { get: <K extends "nonce" | "https">(key: K) => AppEnv["Variables"][K] }) {
+  const headers = new Headers();
+  applySecurityHeaders(headers, {
+    csp: contentSecurityPolicy({ nonce: c.get("nonce"), https: c.get("https") }),
+    https: c.get("https"),
+  });
+  return headers;
+}

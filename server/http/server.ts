@@ -1,0 +1,193 @@
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { compress } from "hono/compress";
+import { createAuthRoutes } from "../auth/routes.ts";
+import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
+import { createRelyingParty, isLoopback, type RelyingParty } from "../auth/relying-party.ts";
+import { createSessionStore, type SessionStore } from "../auth/sessions.ts";
+import type { Config } from "../config.ts";
+import type { DatabaseHandle } from "../db/client.ts";
+import { createHostedLogin } from "../idp/hosted-login.ts";
+import { sweepExpiredIdpPayloads } from "../idp/adapter.ts";
+import { createEmbeddedProvider, embeddedProviderPath, type EmbeddedProvider } from "../idp/provider.ts";
+import type { Logger } from "../log.ts";
+import type { AppBuild } from "./build.ts";
+import type { AppEnv } from "./env.ts";
+import { refuseCrossSiteWrites, requireCsrfToken } from "./middleware/csrf.ts";
+import { requestContext, securityHeadersFor } from "./middleware/request-context.ts";
+import { sessionReader } from "./middleware/session.ts";
+import { providerPage } from "./pages.ts";
+import { portalServicesFor } from "./portal-services.ts";
+import { stylesheetHrefs } from "./prerendered.ts";
+import { entryExports, isHostedPage, reactRouterPages } from "./react-router.ts";
+import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
+import { createRateLimiter } from "./security/rate-limit.ts";
+import { buildFiles } from "./static.ts";
+
+/** The embedded provider's first administrator when ADMIN_EMAIL is not set. */
+export const defaultAdminEmail = "admin@densara.example";
+
+/** Route actions get forms and small JSON; anything larger is refused before it is read. */
+const pageBodyLimit = 256 * 1024;
+
+export type AppServer = {
+  app: Hono<AppEnv>;
+  fetch: Hono<AppEnv>["fetch"];
+  /** The embedded identity provider, when no external issuer is configured. */
+  embedded: EmbeddedProvider | undefined;
+  /** The site's side of sign-in, for the integration tests that drive its parts directly. */
+  auth: {
+    sessions: SessionStore;
+    transactions: LoginTransactions;
+    relyingParty: RelyingParty;
+  };
+  /** Deletes ended sessions, abandoned sign-ins, expired provider records and old rate-limit rows. */
+  sweep: () => Promise<void>;
+};
+
+/**
+ * The whole HTTP server, assembled once: `server/main.ts`, the integration tests and
+ * the benchmarks all call this. Middleware is mounted per path, where it applies:
+ *
+ * - every request: nonce, https, security headers, log line; cross-site writes refused;
+ * - `/idp/*`: the embedded identity provider (it reads its own bodies, at most 56 KB);
+ * - `/auth/*`: the site's side of sign-in;
+ * - build files: assets, prerendered pages and other files, with no session work;
+ * - everything else (React Router): session, then the CSRF token on cookie-authenticated
+ *   writes, then a body limit.
+ */
+export async function createServer(options: {
+  config: Config;
+  database: DatabaseHandle;
+  build: AppBuild;
+  log: Logger;
+  /** Tests move the clock of sign-in transactions. */
+  now?: () => Date;
+}): Promise<AppServer> {
+  const { config, database, build, log } = options;
+  const { db } = database;
+  const now = options.now ?? (() => new Date());
+
+  // Pages rendered outside React (the provider's, the sign-out hand-over) link the site's stylesheet.
+  const pages = { stylesheets: stylesheetHrefs(build.prerendered.get("/")?.template ?? ""), siteName: "Densara" };
+
+  const embedded = config.auth.external
+    ? undefined
+    : await createEmbeddedProvider({
+        db,
+        publicUrl: config.publicUrl,
+        sessionTtlS: config.auth.session.idleTimeoutS,
+        pages,
+        log,
+      });
+  const adminEmails = embedded
+    ? [...config.auth.adminEmails, config.auth.adminEmail ?? defaultAdminEmail]
+    : config.auth.adminEmails;
+  const relyingParty = createRelyingParty({
+    ...(config.auth.external ?? {
+      issuer: embedded?.issuer ?? config.publicUrl,
+      clientId: embedded?.clientId ?? "",
+      clientSecret: embedded?.clientSecret ?? "",
+    }),
+    scopes: config.auth.scopes,
+    redirectUri: new URL("/auth/logged-in", config.publicUrl),
+    postLogoutRedirectUri: new URL("/", config.publicUrl),
+    allowInsecureRequests: embedded !== undefined && isLoopback(embedded.issuer),
+  });
+  const sessions = createSessionStore(db, config.auth.session);
+  const transactions = createLoginTransactions(db, now);
+  const { noncePlaceholder } = entryExports(build.serverBuild);
+
+  const app = new Hono<AppEnv>();
+  app.use(requestContext(config, log));
+  app.use(refuseCrossSiteWrites(config.publicUrl.origin));
+
+  // The embedded identity provider writes to the Node response itself (it is a Koa app).
+  if (embedded) {
+    app.all(`${embeddedProviderPath}/*`, async (c, next) => {
+      if (isHostedPage(c.req.path)) return next();
+      const { incoming, outgoing } = c.env;
+      if (!incoming || !outgoing) return c.text("The identity provider needs the Node HTTP server.", 500);
+      securityHeadersFor(c).forEach((value, name) => outgoing.setHeader(name, value));
+      outgoing.setHeader("Cache-Control", "no-store");
+      await embedded.handle(incoming, outgoing);
+      return RESPONSE_ALREADY_SENT;
+    });
+  }
+
+  app.use(compress());
+
+  // One URL per page: "/about/" moves permanently to "/about". Leading slashes collapse
+  // too, so "//evil.example/" can never become a Location pointing at another site.
+  app.use(async (c, next) => {
+    const url = new URL(c.req.url);
+    if (url.pathname.length > 1 && url.pathname.endsWith("/")) {
+      const path = `/${url.pathname.replace(/^\/+/, "").replace(/\/+$/, "")}`;
+      return c.redirect(`${path}${url.search}`, 301);
+    }
+    return next();
+  });
+
+  app.route("/auth", createAuthRoutes({ config, db, relyingParty, sessions, transactions, adminEmails, pages, log }));
+
+  app.route("/", buildFiles({ clientDir: build.clientDir, prerendered: build.prerendered, noncePlaceholder }));
+
+  const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
+    rateLimitBucket(
+      clientAddress(c.req.header("x-forwarded-for"), c.env.incoming?.socket.remoteAddress, config.trustProxy),
+    );
+  const handlePage = reactRouterPages({
+    config,
+    build: build.serverBuild,
+    portal: (actor) => portalServicesFor(db, actor),
+    hostedLogin: embedded
+      ? ({ incoming, outgoing }, c) =>
+          createHostedLogin({
+            db,
+            provider: embedded.provider,
+            request: incoming,
+            response: outgoing,
+            clientAddress: addressOf(c),
+            signupAllowed: config.auth.signup,
+            publicUrl: config.publicUrl,
+            issuer: embedded.issuer.href,
+            log,
+          })
+      : undefined,
+  });
+  app.all(
+    "*",
+    sessionReader(sessions, log),
+    requireCsrfToken({
+      // The hosted pages are bound to their sign-in by the provider's own cookies instead.
+      exempt: isHostedPage,
+      refuse: (c) =>
+        c.html(
+          providerPage(pages, {
+            title: "This form had expired",
+            body: `<h1 class="text-3xl font-bold tracking-tight">This form had expired</h1>
+<p>Nothing was changed. Go back, reload the page and try again.</p>`,
+          }),
+          403,
+          { "Cache-Control": "no-store" },
+        ),
+    }),
+    bodyLimit({
+      maxSize: pageBodyLimit,
+      onError: (c) => c.text("That request is too large.", 413),
+    }),
+    handlePage,
+  );
+
+  const limiter = createRateLimiter(db);
+  return {
+    app,
+    fetch: app.fetch,
+    embedded,
+    auth: { sessions, transactions, relyingParty },
+    async sweep() {
+      await Promise.all([sessions.sweep(), transactions.sweep(), sweepExpiredIdpPayloads(db), limiter.sweep()]);
+    },
+  };
+}

@@ -3,6 +3,12 @@ import { contentPlugin } from "./scripts/vite/content.ts";
 
 export default defineConfig({
   plugins: [contentPlugin()],
+  resolve: {
+    // Node loads graphql's CommonJS entry (its package has no "exports"), and so do the
+    // libraries that import it; Vite would pick the ES module for our files, and graphql
+    // refuses types from two copies of itself.
+    alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }],
+  },
   test: {
     include: ["{app,content,server,scripts}/**/*.test.{ts,tsx}"],
     environment: "node",

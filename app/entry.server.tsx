@@ -45,4 +45,6 @@ export default async function handleRequest(
 
 // The HTTP server reads these from the build, so both sides share one context object.
 export { nonceRouterContext, noncePlaceholder } from "./lib/nonce.ts";
-export { hostedLoginContext, portalContext, requestAuthContext } from "./lib/auth-context.ts";
+export { hostedLoginContext, requestAuthContext } from "./lib/auth-context.ts";
+export { apiContext } from "./lib/graphql-context.ts";
+export { flashContext } from "./lib/flash.ts";

@@ -46,30 +46,3 @@ export type HostedLogin = {
 
 export const requestAuthContext = createContext<RequestAuth>({ user: null, csrfToken: null });
 export const hostedLoginContext = createContext<HostedLogin | null>(null);
-
-export type UserListEntry = {
-  id: string;
-  email: string | null;
-  name: string | null;
-  role: Role;
-  disabled: boolean;
-  lastLoginAt: string | null;
-  createdAt: string;
-};
-
-/**
- * The portal's operations for the signed-in person. The server binds them to that
- * person, and server/domain checks their role on every call; a refusal arrives as
- * `{ ok: false, status: 403 }`, never as data.
- */
-export type PortalServices = {
-  users: {
-    list: () => Promise<{ ok: true; users: UserListEntry[] } | { ok: false; status: 403; message: string }>;
-    setDisabled: (
-      userId: string,
-      disabled: boolean,
-    ) => Promise<{ ok: true; user: UserListEntry } | { ok: false; status: 400 | 403; message: string }>;
-  };
-};
-
-export const portalContext = createContext<PortalServices | null>(null);

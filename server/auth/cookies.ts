@@ -43,15 +43,15 @@ export function clearSessionCookie(https: boolean): string {
   return serializeCookie(sessionCookieName(https), "", { https, maxAgeS: 0 });
 }
 
-/** The value of one cookie from a Cookie header; malformed input reads as absent. */
-export function readCookie(header: string | null | undefined, name: string): string | undefined {
+/** The value of one cookie from a Cookie header (base64url, this long at most); malformed input reads as absent. */
+export function readCookie(header: string | null | undefined, name: string, maxLength = 128): string | undefined {
   if (!header) return undefined;
   for (const part of header.split(";")) {
     const index = part.indexOf("=");
     if (index === -1) continue;
     if (part.slice(0, index).trim() === name) {
       const value = part.slice(index + 1).trim();
-      return /^[A-Za-z0-9_-]{1,128}$/.test(value) ? value : undefined;
+      return value.length <= maxLength && /^[A-Za-z0-9_-]+$/.test(value) ? value : undefined;
     }
   }
   return undefined;

@@ -10,6 +10,7 @@ import {
   type TestBrowser,
 } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
+import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
 import { csrfTokenFor } from "../http/security/csrf.ts";
 import { sessionMaxAgeS } from "./cookies.ts";
 import { hashSessionToken } from "./sessions.ts";
@@ -372,7 +373,7 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     await harness.signIn(harness.newBrowser(), account, "/");
     const user = await userByEmail(account.email);
     if (!user) throw new Error("no user row");
-    await disableUser(harness.database.db, user.id);
+    await disableUser(domainContext(harness.database.db, systemAdmin), { id: user.id, version: user.version });
 
     const browser = harness.newBrowser();
     const { response } = await harness.signIn(browser, account, "/dashboard");

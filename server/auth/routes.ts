@@ -130,9 +130,19 @@ export function createAuthRoutes(deps: {
         error: error instanceof Error ? error.message : String(error),
       });
     }
-    const user = await upsertUserFromClaims(db, result.claims, { adminEmails: deps.adminEmails });
-    if (user.disabledAt) return fail(https, "account-disabled", { user: user.id });
+    const address = clientAddress(
+      c.req.header("x-forwarded-for"),
+      c.env.incoming?.socket.remoteAddress,
+      config.trustProxy,
+    );
+    const userAgent = c.req.header("user-agent") ?? null;
+    const user = await upsertUserFromClaims(db, result.claims, {
+      adminEmails: deps.adminEmails,
+      request: { address, userAgent },
+    });
+    if (user.status !== "active") return fail(https, "account-disabled", { user: user.id });
     const started = await sessions.start(user.id, {
+      address,
       idToken: result.idToken,
       userAgent: c.req.header("user-agent") ?? null,
       replacing: readCookie(cookies, sessionCookieName(https)) ?? null,

@@ -75,7 +75,7 @@ describe.each(databaseKinds)("sessions on %s", (kind) => {
 
   it("stops working at once when the user is disabled", async () => {
     const { token } = await store().start(userId);
-    await database().db.update(users).set({ disabledAt: clock }).where(eq(users.id, userId));
+    await database().db.update(users).set({ status: "disabled", disabledAt: clock }).where(eq(users.id, userId));
     expect(await store().read(token)).toBeNull();
   });
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt, or } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { sessions, users } from "../db/schema.ts";
 
 export type SessionUser = typeof users.$inferSelect;
-export type ActiveSession = { user: SessionUser; idToken: string | null; expiresAt: Date };
+export type ActiveSession = { id: string; user: SessionUser; idToken: string | null; expiresAt: Date };
 
 export type SessionPolicy = {
   /** A session unused for this long ends. */
@@ -28,7 +28,12 @@ export function createSessionStore(db: Database, policy: SessionPolicy, now: () 
   /** Starts a session; the old one the browser presented, if any, ends (the id rotates on sign-in). */
   async function start(
     userId: string,
-    options: { idToken?: string | null; userAgent?: string | null; replacing?: string | null } = {},
+    options: {
+      idToken?: string | null;
+      userAgent?: string | null;
+      address?: string | null;
+      replacing?: string | null;
+    } = {},
   ): Promise<{ token: string; expiresAt: Date }> {
     if (options.replacing) await end(options.replacing);
     const token = newToken();
@@ -42,6 +47,7 @@ export function createSessionStore(db: Database, policy: SessionPolicy, now: () 
       lastSeenAt: startedAt,
       expiresAt,
       userAgent: options.userAgent?.slice(0, 512) ?? null,
+      address: options.address?.slice(0, 64) ?? null,
     });
     return { token, expiresAt };
   }
@@ -62,14 +68,14 @@ export function createSessionStore(db: Database, policy: SessionPolicy, now: () 
     if (!row) return null;
     const at = now();
     const idleSince = at.getTime() - row.session.lastSeenAt.getTime();
-    if (row.user.disabledAt || at >= row.session.expiresAt || idleSince >= policy.idleTimeoutS * 1000) {
+    if (row.user.status !== "active" || at >= row.session.expiresAt || idleSince >= policy.idleTimeoutS * 1000) {
       await db.delete(sessions).where(eq(sessions.idHash, idHash));
       return null;
     }
     if (idleSince >= touchIntervalMs) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
     }
-    return { user: row.user, idToken: row.session.idToken, expiresAt: row.session.expiresAt };
+    return { id: row.session.id, user: row.user, idToken: row.session.idToken, expiresAt: row.session.expiresAt };
   }
 
   async function end(token: string): Promise<void> {
@@ -95,3 +101,63 @@ export function createSessionStore(db: Database, policy: SessionPolicy, now: () 
 }
 
 export type SessionStore = ReturnType<typeof createSessionStore>;
+
+/** A session as its owner and admins see it: never its secret. */
+export type SessionSummary = {
+  id: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  expiresAt: Date;
+  userAgent: string | null;
+  address: string | null;
+};
+
+const summary = {
+  id: sessions.id,
+  createdAt: sessions.createdAt,
+  lastSeenAt: sessions.lastSeenAt,
+  expiresAt: sessions.expiresAt,
+  userAgent: sessions.userAgent,
+  address: sessions.address,
+};
+
+/** A user's live sessions, most recently used first. */
+export async function listSessionsOf(db: Database, userId: string, now = new Date()): Promise<SessionSummary[]> {
+  return db
+    .select(summary)
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+    .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Ends every session of a user (but one, when asked); returns how many ended. */
+export async function endSessionsOf(db: Database, userId: string, options: { except?: string } = {}): Promise<number> {
+  const ended = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), options.except ? ne(sessions.id, options.except) : undefined))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** Ends one session of a user, by its public id. */
+export async function endSessionById(
+  db: Database,
+  sessionId: string,
+  userId: string,
+): Promise<SessionSummary | undefined> {
+  const [ended] = await db
+    .delete(sessions)
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+    .returning(summary);
+  return ended;
+}
+
+/** Whether a user has a live session from a browser that says it is this one. */
+export async function hasSessionFrom(db: Database, userId: string, userAgent: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.userAgent, userAgent.slice(0, 512))))
+    .limit(1);
+  return found !== undefined;
+}

@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
@@ -33,7 +34,11 @@ export async function openDatabase(options: {
     await pool.query("select 1");
     return { kind: "postgres", db, pool, close: () => pool.end() };
   }
-  const client = new PGlite(options.dataDir, options.startFrom ? { loadDataDir: options.startFrom } : {});
+  // pg_trgm backs the text search of the portal's lists (a stock extension on a real server).
+  const client = new PGlite(options.dataDir, {
+    extensions: { pg_trgm },
+    ...(options.startFrom ? { loadDataDir: options.startFrom } : {}),
+  });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return { kind: "pglite", db, client, close: () => client.close() };

@@ -30,14 +30,18 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
         sql`select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
       );
       expect(tables.map((row) => row.table_name)).toEqual([
+        "activity",
         "idp_accounts",
         "idp_password_resets",
         "idp_payloads",
         "idp_signing_keys",
         "login_transactions",
+        "organizations",
         "outbox",
+        "personal_access_tokens",
         "rate_limits",
         "sessions",
+        "settings",
         "users",
       ]);
     } finally {

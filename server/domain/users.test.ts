@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { createSessionStore } from "../auth/sessions.ts";
+import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
 import { disableUser, enableUser, upsertUserFromClaims } from "./users.ts";
 
 const issuer = "https://idp.test";
@@ -161,12 +162,14 @@ describe.each(databaseKinds)("users on %s", (kind) => {
   });
 
   it("disabling a user ends their sessions at once; enabling lets them sign in again", async () => {
+    await upsertUserFromClaims(database().db, { issuer, subject: "first" }, { adminEmails: [] });
     const user = await upsertUserFromClaims(database().db, { issuer, subject: "1" }, { adminEmails: [] });
     const store = createSessionStore(database().db, { idleTimeoutS: 3600, absoluteLifetimeS: 7200 });
     const { token } = await store.start(user.id);
-    await disableUser(database().db, user.id);
+    const asSystem = domainContext(database().db, systemAdmin);
+    const disabled = await disableUser(asSystem, { id: user.id, version: user.version });
     expect(await store.read(token)).toBeNull();
-    await enableUser(database().db, user.id);
+    await enableUser(asSystem, { id: user.id, version: disabled.version });
     const fresh = await store.start(user.id);
     expect(await store.read(fresh.token)).not.toBeNull();
   });

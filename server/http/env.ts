@@ -1,6 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { ActiveSession } from "../auth/sessions.ts";
-import type { Actor } from "../domain/authorization.ts";
+import type { Actor } from "../domain/access.ts";
 
 /** A request's session, when its cookie names a live one. */
 export type RequestSession = { token: string; session: ActiveSession };
@@ -19,5 +19,7 @@ export type AppEnv = {
     session: RequestSession | null;
     /** Who is asking: from the session cookie or a personal access token; null when anonymous. */
     actor: Actor | null;
+    /** A route that needs another Content-Security-Policy than the site's (GraphiQL) sets it here. */
+    contentSecurityPolicy: string | undefined;
   };
 };

@@ -1,9 +1,11 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import { RouterContextProvider, createRequestHandler, type RouterContext, type ServerBuild } from "react-router";
-import type { HostedLogin, PortalServices, RequestAuth } from "../../app/lib/auth-context.ts";
+import type { HostedLogin, RequestAuth } from "../../app/lib/auth-context.ts";
+import type { ApiExecutor } from "../../app/lib/graphql-context.ts";
+import { isFlash, type FlashBox } from "../../app/lib/flash.ts";
+import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
 import type { Config } from "../config.ts";
-import type { Actor } from "../domain/authorization.ts";
 import { hostedPagePrefixes } from "../idp/provider.ts";
 import type { AppEnv } from "./env.ts";
 import { csrfTokenFor } from "./security/csrf.ts";
@@ -14,7 +16,8 @@ type EntryExports = {
   noncePlaceholder: string;
   requestAuthContext: RouterContext<RequestAuth>;
   hostedLoginContext: RouterContext<HostedLogin | null>;
-  portalContext: RouterContext<PortalServices | null>;
+  apiContext: RouterContext<ApiExecutor | null>;
+  flashContext: RouterContext<FlashBox>;
 };
 
 export function entryExports(build: ServerBuild): EntryExports {
@@ -24,11 +27,25 @@ export function entryExports(build: ServerBuild): EntryExports {
     typeof module.noncePlaceholder !== "string" ||
     !module.requestAuthContext ||
     !module.hostedLoginContext ||
-    !module.portalContext
+    !module.apiContext ||
+    !module.flashContext
   ) {
     throw new Error("the server build's entry does not export the router contexts the server fills in");
   }
   return module as EntryExports;
+}
+
+/** A flash message lives a minute at most: long enough for the redirect that follows the form. */
+const flashMaxAgeS = 60;
+
+function readFlash(cookie: string | undefined): FlashBox["incoming"] {
+  if (!cookie) return null;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cookie, "base64url").toString("utf8"));
+    return isFlash(value) ? value : null;
+  } catch {
+    return null;
+  }
 }
 
 export function isHostedPage(path: string): boolean {
@@ -43,10 +60,11 @@ export function isHostedPage(path: string): boolean {
 export function reactRouterPages(options: {
   config: Config;
   build: ServerBuild;
-  portal: (actor: Actor) => PortalServices;
+  /** The app's GraphQL operations, in-process, for the person making this request. */
+  api: (c: Context<AppEnv>) => ApiExecutor;
   hostedLogin: ((bindings: HttpBindings, c: Context<AppEnv>) => HostedLogin) | undefined;
 }) {
-  const { build, portal, hostedLogin } = options;
+  const { build, api, hostedLogin } = options;
   const exports = entryExports(build);
   const handleRequest = createRequestHandler(build, options.config.env);
 
@@ -59,14 +77,26 @@ export function reactRouterPages(options: {
       user: user ? { id: user.id, name: user.name, email: user.email, picture: user.picture, role: user.role } : null,
       csrfToken: current ? csrfTokenFor(current.token) : null,
     });
-    const actor = c.get("actor");
-    if (actor) context.set(exports.portalContext, portal(actor));
+    context.set(exports.apiContext, api(c));
+    const https = c.get("https");
+    const flashCookie = hostCookieName("densara_flash", https);
+    const arriving = readCookie(c.req.header("cookie"), flashCookie, 2048);
+    const flash: FlashBox = { incoming: readFlash(arriving), outgoing: null };
+    context.set(exports.flashContext, flash);
     const hostedPage = isHostedPage(c.req.path);
     const { incoming, outgoing } = c.env;
     if (hostedLogin && hostedPage && incoming && outgoing) {
       context.set(exports.hostedLoginContext, hostedLogin({ incoming, outgoing }, c));
     }
     const response = await handleRequest(c.req.raw, context);
+    if (flash.outgoing || arriving) {
+      // The redirect after a form carries the message; the page it lands on clears it.
+      const value = flash.outgoing ? Buffer.from(JSON.stringify(flash.outgoing)).toString("base64url") : "";
+      response.headers.append(
+        "Set-Cookie",
+        serializeCookie(flashCookie, value, { https, maxAgeS: flash.outgoing ? flashMaxAgeS : 0 }),
+      );
+    }
     // Pages built for one person, or for one sign-in in progress, are never stored.
     if ((current || hostedPage) && !response.headers.has("Cache-Control")) {
       response.headers.set("Cache-Control", "private, no-store");

@@ -1,5 +1,5 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createAuthRoutes } from "../auth/routes.ts";
@@ -11,6 +11,18 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { createHostedLogin } from "../idp/hosted-login.ts";
 import { sweepExpiredIdpPayloads } from "../idp/adapter.ts";
 import { createEmbeddedProvider, embeddedProviderPath, type EmbeddedProvider } from "../idp/provider.ts";
+import { embeddedInvitations, externalInvitations } from "../idp/invitations.ts";
+import type { DomainPorts } from "../domain/operation.ts";
+import type { GraphQLContext } from "../graphql/builder.ts";
+import { graphQLContext } from "../graphql/context.ts";
+import { createInProcessExecutor } from "../graphql/execute.ts";
+import { schema } from "../graphql/schema.ts";
+import { createGraphQLServer } from "../graphql/yoga.ts";
+import type { TadaDocumentNode } from "gql.tada";
+import type { ApiExecutor, ApiResult } from "../../app/lib/graphql-context.ts";
+import { graphqlRoutes } from "./graphql.ts";
+import { requestInfo } from "./request-info.ts";
+import { graphiqlContentSecurityPolicy } from "./security/headers.ts";
 import type { Logger } from "../log.ts";
 import type { AppBuild } from "./build.ts";
 import type { AppEnv } from "./env.ts";
@@ -18,7 +30,6 @@ import { refuseCrossSiteWrites, requireCsrfToken } from "./middleware/csrf.ts";
 import { requestContext, securityHeadersFor } from "./middleware/request-context.ts";
 import { sessionReader } from "./middleware/session.ts";
 import { providerPage } from "./pages.ts";
-import { portalServicesFor } from "./portal-services.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
 import { entryExports, isHostedPage, reactRouterPages } from "./react-router.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
@@ -99,6 +110,32 @@ export async function createServer(options: {
   const transactions = createLoginTransactions(db, now);
   const { noncePlaceholder } = entryExports(build.serverBuild);
 
+  const ports: DomainPorts = {
+    publicUrl: config.publicUrl,
+    invitations: config.auth.external
+      ? externalInvitations(config.publicUrl, config.auth.external.issuer)
+      : embeddedInvitations(config.publicUrl),
+  };
+  const graphqlDeps = { db, ports, embeddedIssuer: embedded?.issuer.href ?? null, now };
+  const executeInProcess = createInProcessExecutor(schema, log);
+  /** The app's GraphQL operations for one page request, as the person making it. */
+  const apiFor = (c: Context<AppEnv>): ApiExecutor => {
+    let context: GraphQLContext | undefined;
+    return async <Data, Variables extends Record<string, unknown>>(
+      document: TadaDocumentNode<Data, Variables>,
+      variables: Variables,
+    ): Promise<ApiResult<Data>> => {
+      context ??= graphQLContext(graphqlDeps, {
+        actor: c.get("actor"),
+        sessionId: c.get("session")?.session.id ?? null,
+        info: requestInfo(c, config.trustProxy),
+      });
+      // gql.tada's documents are plain GraphQL ASTs: graphql-js runs them as they are.
+      const result = await executeInProcess(document, variables, context);
+      return result as ApiResult<Data>;
+    };
+  };
+
   const app = new Hono<AppEnv>();
   app.use(requestContext(config, log));
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));
@@ -131,6 +168,17 @@ export async function createServer(options: {
 
   app.route("/auth", createAuthRoutes({ config, db, relyingParty, sessions, transactions, adminEmails, pages, log }));
 
+  app.use("/graphql", sessionReader(sessions, log));
+  app.route(
+    "/graphql",
+    graphqlRoutes({
+      server: createGraphQLServer({ schema, log, development: config.env === "development" }),
+      deps: graphqlDeps,
+      trustProxy: config.trustProxy,
+      graphiqlPolicy: (nonce) => graphiqlContentSecurityPolicy({ nonce, https: config.https }),
+    }),
+  );
+
   app.route("/", buildFiles({ clientDir: build.clientDir, prerendered: build.prerendered, noncePlaceholder }));
 
   const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
@@ -140,7 +188,7 @@ export async function createServer(options: {
   const handlePage = reactRouterPages({
     config,
     build: build.serverBuild,
-    portal: (actor) => portalServicesFor(db, actor),
+    api: apiFor,
     hostedLogin: embedded
       ? ({ incoming, outgoing }, c) =>
           createHostedLogin({

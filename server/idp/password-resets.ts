@@ -18,6 +18,22 @@ function plausibleToken(token: string): boolean {
 }
 
 /**
+ * A new link to choose a password, working until `expiresAt`; any older link of the
+ * account stops working. Call it inside the transaction that sends the link.
+ */
+export async function issuePasswordLink(
+  db: Database,
+  accountId: string,
+  createdAt: Date,
+  expiresAt: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.delete(idpPasswordResets).where(eq(idpPasswordResets.accountId, accountId));
+  await db.insert(idpPasswordResets).values({ tokenHash: hashToken(token), accountId, createdAt, expiresAt });
+  return token;
+}
+
+/**
  * Emails a reset link when the address has an account. The caller answers the same
  * either way, so the form does not reveal who has an account.
  */
@@ -29,16 +45,8 @@ export async function requestPasswordReset(
   const account = await findIdpAccountByEmail(db, email);
   if (!account) return;
   const now = options.now ?? new Date();
-  const token = randomBytes(32).toString("base64url");
   await db.transaction(async (tx) => {
-    // Only the newest link works.
-    await tx.delete(idpPasswordResets).where(eq(idpPasswordResets.accountId, account.id));
-    await tx.insert(idpPasswordResets).values({
-      tokenHash: hashToken(token),
-      accountId: account.id,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + passwordResetTtlS * 1000),
-    });
+    const token = await issuePasswordLink(tx, account.id, now, new Date(now.getTime() + passwordResetTtlS * 1000));
     await enqueueMail(tx, {
       to: account.email,
       subject: "Reset your Densara password",

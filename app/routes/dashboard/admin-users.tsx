@@ -1,48 +1,88 @@
-import { data } from "react-router";
+import { redirect } from "react-router";
 import { buttonClasses } from "../../components/ui/button.tsx";
-import { FormAlert } from "../../components/ui/field.tsx";
-import { portalContext, requestAuthContext, type UserListEntry } from "../../lib/auth-context.ts";
+import { mutate, query } from "../../lib/api.server.ts";
+import { requestAuthContext } from "../../lib/auth-context.ts";
+import { flash } from "../../lib/flash.ts";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
-import { requireUser } from "../../lib/sign-in.ts";
 import type { Route } from "./+types/admin-users";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Users");
 
-function portal(context: Route.LoaderArgs["context"]) {
-  const services = context.get(portalContext);
-  if (!services) throw data({ message: "Sign in to see this page." }, { status: 401 });
-  return services;
-}
+const UsersQuery = graphql(`
+  query Users {
+    viewer {
+      user {
+        id
+      }
+    }
+    users(first: 100, sort: created, direction: desc) {
+      nodes {
+        id
+        name
+        email
+        role
+        status
+        version
+        lastSignInAt
+      }
+    }
+  }
+`);
 
-export async function loader({ context, url }: Route.LoaderArgs) {
-  const me = requireUser(context, url);
-  const result = await portal(context).users.list();
-  if (!result.ok) throw data({ message: result.message }, { status: result.status });
-  return { users: result.users, myId: me.id, csrfToken: context.get(requestAuthContext).csrfToken ?? "" };
+const DisableUser = graphql(`
+  mutation DisableUser($input: UserVersionInput!) {
+    disableUser(input: $input) {
+      id
+      name
+      email
+    }
+  }
+`);
+
+const EnableUser = graphql(`
+  mutation EnableUser($input: UserVersionInput!) {
+    enableUser(input: $input) {
+      id
+      name
+      email
+    }
+  }
+`);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const result = await query(context, UsersQuery, {});
+  return {
+    users: result.users.nodes,
+    myId: result.viewer?.user.id ?? "",
+    csrfToken: context.get(requestAuthContext).csrfToken ?? "",
+  };
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
-  requireUser(context, url);
   // The server has already checked the form's CSRF token (server/http/middleware/csrf.ts).
   const form = await request.formData();
   const userId = form.get("userId");
+  const id = typeof userId === "string" ? userId : "";
+  const version = Number(form.get("version"));
   const intent = form.get("intent");
-  if (typeof userId !== "string" || (intent !== "disable" && intent !== "enable")) {
-    return data(
-      { ok: false as const, message: "That request was not understood; nothing was changed." },
-      { status: 400 },
-    );
+  const input = { id, version };
+  const outcome =
+    intent === "enable" ? await mutate(context, EnableUser, { input }) : await mutate(context, DisableUser, { input });
+  if (!outcome.ok) {
+    flash(context, { title: "Nothing was changed", description: outcome.error.message, color: "error" });
+  } else {
+    const user = "enableUser" in outcome.data ? outcome.data.enableUser : outcome.data.disableUser;
+    const who = user.name ?? user.email ?? "The user";
+    flash(context, {
+      title: intent === "enable" ? `${who} can sign in again` : `${who} is disabled`,
+      color: "success",
+    });
   }
-  const result = await portal(context).users.setDisabled(userId, intent === "disable");
-  if (!result.ok) return data({ ok: false as const, message: result.message }, { status: result.status });
-  const who = result.user.name ?? result.user.email ?? "The user";
-  return {
-    ok: true as const,
-    message: result.user.disabled
-      ? `${who} is disabled and has been signed out everywhere.`
-      : `${who} can sign in again.`,
-  };
+  return redirect(`${url.pathname}${url.search}`, 303);
 }
+
+type UserRow = ResultOf<typeof UsersQuery>["users"]["nodes"][number];
 
 const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 
@@ -50,8 +90,9 @@ function when(iso: string | null): string {
   return iso ? `${dateFormat.format(new Date(iso))} UTC` : "Never";
 }
 
-function UserRow({ user, isMe, csrfToken }: { user: UserListEntry; isMe: boolean; csrfToken: string }) {
+function Row({ user, isMe, csrfToken }: { user: UserRow; isMe: boolean; csrfToken: string }) {
   const label = user.name ?? user.email ?? "this user";
+  const disabled = user.status === "disabled";
   return (
     <tr className="border-t border-gray-200 align-top dark:border-gray-800">
       <th scope="row" className="py-3 pr-4 text-left font-semibold">
@@ -60,21 +101,22 @@ function UserRow({ user, isMe, csrfToken }: { user: UserListEntry; isMe: boolean
       </th>
       <td className="py-3 pr-4 break-all">{user.email ?? "—"}</td>
       <td className="py-3 pr-4 capitalize">{user.role}</td>
-      <td className="py-3 pr-4">{user.disabled ? "Disabled" : "Active"}</td>
-      <td className="py-3 pr-4">{when(user.lastLoginAt)}</td>
+      <td className="py-3 pr-4 capitalize">{user.status}</td>
+      <td className="py-3 pr-4">{when(user.lastSignInAt)}</td>
       <td className="py-3">
-        {isMe ? null : (
+        {isMe || user.status === "invited" ? null : (
           <form method="post">
             <input type="hidden" name="csrf" value={csrfToken} />
             <input type="hidden" name="userId" value={user.id} />
+            <input type="hidden" name="version" value={user.version} />
             <button
               type="submit"
               name="intent"
-              value={user.disabled ? "enable" : "disable"}
+              value={disabled ? "enable" : "disable"}
               className={buttonClasses("secondary", "md")}
-              aria-label={`${user.disabled ? "Enable" : "Disable"} ${label}`}
+              aria-label={`${disabled ? "Enable" : "Disable"} ${label}`}
             >
-              {user.disabled ? "Enable" : "Disable"}
+              {disabled ? "Enable" : "Disable"}
             </button>
           </form>
         )}
@@ -83,18 +125,11 @@ function UserRow({ user, isMe, csrfToken }: { user: UserListEntry; isMe: boolean
   );
 }
 
-/** Admin: everyone who has signed in. Disabling someone signs them out at once. */
-export default function AdminUsers({ loaderData, actionData }: Route.ComponentProps) {
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const { users, myId, csrfToken } = loaderData;
   return (
     <div className="grid gap-6">
-      <div className="grid gap-2">
-        <h1 className="text-3xl font-bold tracking-tight">Users</h1>
-        <p className="text-base text-gray-700 dark:text-gray-300">
-          Everyone who has signed in. A disabled user is signed out everywhere and cannot sign in again until enabled.
-        </p>
-      </div>
-      <FormAlert message={actionData?.message} tone={actionData?.ok ? "success" : "error"} />
+      <h1 className="text-3xl font-bold tracking-tight">Users</h1>
       <div className="overflow-x-auto">
         <table className="w-full min-w-[40rem] text-base">
           <caption className="sr-only">Users</caption>
@@ -122,7 +157,7 @@ export default function AdminUsers({ loaderData, actionData }: Route.ComponentPr
           </thead>
           <tbody>
             {users.map((user) => (
-              <UserRow key={user.id} user={user} isMe={user.id === myId} csrfToken={csrfToken} />
+              <Row key={user.id} user={user} isMe={user.id === myId} csrfToken={csrfToken} />
             ))}
           </tbody>
         </table>

@@ -20,13 +20,15 @@ export function requestContext(config: Config, log: Logger): MiddlewareHandler<A
     c.set("scriptHashes", []);
     c.set("session", null);
     c.set("actor", null);
+    c.set("contentSecurityPolicy", undefined);
     await next();
     if (c.res === RESPONSE_ALREADY_SENT) {
       // The identity provider answered on the Node response itself (with these headers set first).
       logRequest(c.env.outgoing?.statusCode ?? 200);
       return;
     }
-    const csp = contentSecurityPolicy({ nonce, scriptHashes: c.get("scriptHashes"), https });
+    const csp =
+      c.get("contentSecurityPolicy") ?? contentSecurityPolicy({ nonce, scriptHashes: c.get("scriptHashes"), https });
     try {
       applySecurityHeaders(c.res.headers, { csp, https });
     } catch {

@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { readCookie, sessionCookieName } from "../../auth/cookies.ts";
 import type { SessionStore } from "../../auth/sessions.ts";
+import { actorFor } from "../../domain/users.ts";
 import type { Logger } from "../../log.ts";
 import type { AppEnv } from "../env.ts";
 
@@ -18,7 +19,7 @@ export function sessionReader(sessions: SessionStore, log: Logger): MiddlewareHa
       });
       if (session) {
         c.set("session", { token, session });
-        c.set("actor", { id: session.user.id, role: session.user.role });
+        c.set("actor", actorFor(session.user, "session"));
       }
     }
     await next();

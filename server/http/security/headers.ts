@@ -61,3 +61,24 @@ export function applySecurityHeaders(headers: Headers, options: { csp: string; h
   headers.set("Cross-Origin-Resource-Policy", "same-origin");
   if (options.https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
 }
+
+/**
+ * GraphiQL's one page (admins, and development) bundles its editor: it injects styles
+ * and runs its language services in blob: workers. Scripts still need the nonce.
+ */
+export function graphiqlContentSecurityPolicy({ nonce, https }: { nonce: string; https: boolean }): string {
+  return [
+    "default-src 'self'",
+    `script-src 'self' 'nonce-${nonce}'`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    ...(https ? ["upgrade-insecure-requests"] : []),
+  ].join("; ");
+}

@@ -1,0 +1,61 @@
+import SchemaBuilder from "@pothos/core";
+import { GraphQLError, Kind } from "graphql";
+import type { Loaders } from "./loaders.ts";
+import type { DomainContext } from "../domain/operation.ts";
+
+/** What every resolver gets: the domain context of the request (who, from where, when) and batched lookups. */
+export type GraphQLContext = {
+  domain: DomainContext;
+  /** The session the request came with (a browser), or null (a token, or no one). */
+  sessionId: string | null;
+  loaders: Loaders;
+  /** The embedded identity provider's issuer, when it is the one in use (its accounts can reset passwords here). */
+  embeddedIssuer: string | null;
+};
+
+/**
+ * The API is code-first (Pothos): the types here are the schema, and the committed
+ * `schema.graphql` is printed from them. Resolvers stay thin: they call `server/domain`.
+ */
+export const builder = new SchemaBuilder<{
+  Context: GraphQLContext;
+  DefaultFieldNullability: false;
+  DefaultInputFieldRequiredness: false;
+  Scalars: {
+    DateTime: { Input: Date; Output: Date | string };
+    Date: { Input: string; Output: string };
+  };
+}>({ defaultFieldNullability: false });
+
+builder.scalarType("DateTime", {
+  description: "An instant, as an ISO 8601 string with a time zone (UTC from the server).",
+  serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
+  parseValue: (value) => {
+    const date = typeof value === "string" ? new Date(value) : new Date(Number.NaN);
+    if (Number.isNaN(date.getTime())) throw new GraphQLError("Expected an ISO 8601 date and time.");
+    return date;
+  },
+  parseLiteral: (node) => {
+    const date = node.kind === Kind.STRING ? new Date(node.value) : new Date(Number.NaN);
+    if (Number.isNaN(date.getTime())) throw new GraphQLError("Expected an ISO 8601 date and time.");
+    return date;
+  },
+});
+
+const isoDate = /^\d{4}-\d{2}-\d{2}$/;
+
+builder.scalarType("Date", {
+  description: "A calendar date, YYYY-MM-DD.",
+  serialize: (value) => value,
+  parseValue: (value) => {
+    if (typeof value !== "string" || !isoDate.test(value)) throw new GraphQLError("Expected a date, YYYY-MM-DD.");
+    return value;
+  },
+  parseLiteral: (node) => {
+    if (node.kind !== Kind.STRING || !isoDate.test(node.value)) throw new GraphQLError("Expected a date, YYYY-MM-DD.");
+    return node.value;
+  },
+});
+
+builder.queryType({});
+builder.mutationType({});

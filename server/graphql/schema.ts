@@ -1,0 +1,16 @@
+import { lexicographicSortSchema, printSchema } from "graphql";
+import { builder } from "./builder.ts";
+import "./types/users.ts";
+import "./types/organizations.ts";
+import "./types/activity.ts";
+import "./types/settings.ts";
+import "./types/tokens.ts";
+import "./types/viewer.ts";
+
+/** The whole API, built once from the types above. */
+export const schema = builder.toSchema({ sortSchema: true });
+
+/** The schema as SDL, as committed in `schema.graphql` (a test keeps the two the same). */
+export function schemaSdl(): string {
+  return `${printSchema(lexicographicSortSchema(schema))}\n`;
+}

@@ -1,0 +1,17 @@
+import type { SessionSummary } from "../../auth/sessions.ts";
+import type { Activity } from "../../domain/activity.ts";
+import type { Organization } from "../../domain/organizations.ts";
+import type { PersonalAccessToken } from "../../domain/tokens.ts";
+import type { User } from "../../domain/users.ts";
+import { builder } from "../builder.ts";
+
+/**
+ * The object types, declared once so that each area's file can refer to the others
+ * (a user's organization, an organization's members) without import cycles. Each area
+ * implements its own.
+ */
+export const UserRef = builder.objectRef<User>("User");
+export const SessionRef = builder.objectRef<SessionSummary>("Session");
+export const OrganizationRef = builder.objectRef<Organization>("Organization");
+export const ActivityRef = builder.objectRef<Activity>("Activity");
+export const TokenRef = builder.objectRef<PersonalAccessToken>("PersonalAccessToken");

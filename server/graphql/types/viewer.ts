@@ -1,0 +1,78 @@
+import { capabilitiesOf, entityAccess } from "../../domain/index.ts";
+import { getUser, type User } from "../../domain/users.ts";
+import type { Actor } from "../../domain/access.ts";
+import { builder } from "../builder.ts";
+import { UserRef } from "./refs.ts";
+
+const ReachEnum = builder.enumType("Reach", {
+  description: "How far the viewer may go with an operation: on every row, on some (their own), or not at all.",
+  values: ["all", "some", "none"] as const,
+});
+
+type Viewer = { actor: Actor; user: User };
+
+function capitalized(word: string): string {
+  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
+}
+
+/** One object type per entity, with a field per operation, generated from the access rules themselves. */
+const entityCapabilities = entityAccess.map((access) => ({
+  entity: access.entity,
+  type: builder
+    .objectRef<Record<string, "all" | "some" | "none">>(`${capitalized(access.entity)}Capabilities`)
+    .implement({
+      fields: (t) =>
+        Object.fromEntries(
+          Object.keys(access.rules).map((operation) => [
+            operation,
+            t.field({ type: ReachEnum, resolve: (reach) => reach[operation] ?? "none" }),
+          ]),
+        ),
+    }),
+}));
+
+const CapabilitiesType = builder.objectRef<ReturnType<typeof capabilitiesOf>>("Capabilities").implement({
+  description: "What the viewer may do, from the same rules the server enforces. The UI never re-derives a role check.",
+  fields: (t) =>
+    Object.fromEntries(
+      entityCapabilities.map(({ entity, type }) => [
+        entity,
+        t.field({ type, resolve: (capabilities) => capabilities[entity] ?? {} }),
+      ]),
+    ),
+});
+
+const ViewerType = builder.objectRef<Viewer>("Viewer").implement({
+  description: "Who is asking, and what they may do.",
+  fields: (t) => ({
+    user: t.field({ type: UserRef, resolve: (viewer) => viewer.user }),
+    role: t.string({
+      description: "The role requests act with: a token's role is capped by its owner's.",
+      resolve: (viewer) => viewer.actor.role,
+    }),
+    via: t.string({ description: "session (a browser) or token (a script).", resolve: (viewer) => viewer.actor.via }),
+    sessionId: t.id({ nullable: true, resolve: (_viewer, _args, context) => context.sessionId }),
+    capabilities: t.field({ type: CapabilitiesType, resolve: (viewer) => capabilitiesOf(viewer.actor) }),
+    passwordResetPath: t.string({
+      nullable: true,
+      description: "Where to change the password, for accounts of the embedded identity provider.",
+      resolve: (viewer, _args, context) =>
+        context.embeddedIssuer !== null && viewer.user.issuer === context.embeddedIssuer
+          ? "/idp/password/forgot"
+          : null,
+    }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  viewer: t.field({
+    type: ViewerType,
+    nullable: true,
+    description: "The signed-in person (or the owner of the token), or null for an anonymous request.",
+    resolve: async (_root, _args, context) => {
+      const { actor } = context.domain;
+      if (!actor) return null;
+      return { actor, user: await getUser(context.domain, { id: actor.id }) };
+    },
+  }),
+}));

@@ -1,0 +1,104 @@
+import { Hono, type Context } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { clearSessionCookie, hasCookie, sessionCookieName } from "../auth/cookies.ts";
+import type { Database } from "../db/client.ts";
+import { authenticateToken } from "../domain/tokens.ts";
+import { graphQLContext, type GraphQLDeps } from "../graphql/context.ts";
+import type { GraphQLServer } from "../graphql/yoga.ts";
+import type { AppEnv } from "./env.ts";
+import { requestInfo } from "./request-info.ts";
+import { csrfTokenFor, csrfTokenMatches } from "./security/csrf.ts";
+
+/** GraphQL requests are small JSON; a larger body is refused before it is read. */
+const graphqlBodyLimit = 100 * 1024;
+
+/**
+ * The credentials of an Authorization header: `Bearer <token>`, or a token alone (spec §6:
+ * a token without a scheme word is read as Bearer). Another scheme gives none.
+ */
+export function bearerToken(header: string): string | null {
+  const trimmed = header.trim();
+  const match = /^(\S+)\s+(\S+)$/.exec(trimmed);
+  if (match) return match[1]?.toLowerCase() === "bearer" ? (match[2] ?? null) : null;
+  return /^\S+$/.test(trimmed) ? trimmed : null;
+}
+
+function refuse(
+  c: Context,
+  status: 401 | 403 | 413,
+  code: string,
+  message: string,
+  headers: Record<string, string> = {},
+) {
+  return c.json({ errors: [{ message, extensions: { code } }] }, status, { "Cache-Control": "no-store", ...headers });
+}
+
+/**
+ * /graphql: a personal access token (Authorization) or the session cookie says who is
+ * asking. Cookie-authenticated requests carry the session's CSRF token in
+ * `X-CSRF-Token`; ended credentials get a 401, so the client can drop them and go on
+ * as the anonymous viewer. Mounted after the session middleware.
+ */
+export function graphqlRoutes(options: {
+  server: GraphQLServer;
+  deps: GraphQLDeps & { db: Database };
+  trustProxy: boolean;
+  /** The CSP of the GraphiQL page: its bundle needs inline styles and blob: workers. */
+  graphiqlPolicy: (nonce: string) => string;
+}): Hono<AppEnv> {
+  const { server, deps } = options;
+  const routes = new Hono<AppEnv>();
+  routes.use(
+    bodyLimit({
+      maxSize: graphqlBodyLimit,
+      onError: (c) =>
+        refuse(c, 413, "BAD_REQUEST", "That request is too large: a GraphQL request may be 100 KB at most."),
+    }),
+  );
+  routes.on(["GET", "POST"], "/", async (c) => {
+    const https = c.get("https");
+    const authorization = c.req.header("authorization");
+    const current = c.get("session");
+    let actor = null;
+    let sessionId: string | null = null;
+    let csrfToken: string | null = null;
+    if (authorization !== undefined) {
+      const token = bearerToken(authorization);
+      const authenticated = token ? await authenticateToken(deps.db, token) : null;
+      if (!authenticated) {
+        return refuse(c, 401, "UNAUTHENTICATED", "That access token is not valid: it is unknown, revoked or expired.", {
+          "WWW-Authenticate": 'Bearer error="invalid_token"',
+        });
+      }
+      actor = authenticated.actor;
+    } else if (current) {
+      actor = c.get("actor");
+      sessionId = current.session.id;
+      csrfToken = csrfTokenFor(current.token);
+      if (c.req.method === "POST" && !csrfTokenMatches(current.token, c.req.header("x-csrf-token"))) {
+        return refuse(
+          c,
+          403,
+          "FORBIDDEN",
+          "This request did not carry the page's security token. Reload the page and try again.",
+        );
+      }
+    } else if (hasCookie(c.req.header("cookie"), sessionCookieName(https))) {
+      return refuse(c, 401, "UNAUTHENTICATED", "Your session has ended. Sign in again to go on.", {
+        "Set-Cookie": clearSessionCookie(https),
+      });
+    }
+    const context = graphQLContext(deps, { actor, sessionId, info: requestInfo(c, options.trustProxy) });
+    const response = await server.fetch(c.req.raw, { ...context, csrfToken });
+    if (response.headers.get("content-type")?.startsWith("text/html")) {
+      // GraphiQL: its one inline script runs with this response's nonce.
+      const nonce = c.get("nonce");
+      c.set("contentSecurityPolicy", options.graphiqlPolicy(nonce));
+      const html = (await response.text()).replaceAll("<script>", `<script nonce="${nonce}">`);
+      return c.html(html, 200, { "Cache-Control": "no-store" });
+    }
+    response.headers.set("Cache-Control", "no-store");
+    return response;
+  });
+  return routes;
+}

@@ -1,0 +1,12 @@
+import type { Context } from "hono";
+import type { RequestInfo } from "../domain/operation.ts";
+import type { AppEnv } from "./env.ts";
+import { clientAddress } from "./security/client-address.ts";
+
+/** Where a request came from, as the audit trail records it. */
+export function requestInfo(c: Context<AppEnv>, trustProxy: boolean): RequestInfo {
+  return {
+    address: clientAddress(c.req.header("x-forwarded-for"), c.env.incoming?.socket.remoteAddress, trustProxy),
+    userAgent: c.req.header("user-agent") ?? null,
+  };
+}

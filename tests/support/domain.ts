@@ -1,0 +1,32 @@
+import type { Database } from "../../server/db/client.ts";
+import type { Actor } from "../../server/domain/access.ts";
+import type { DomainContext } from "../../server/domain/operation.ts";
+import { actorFor, type User } from "../../server/domain/users.ts";
+import { embeddedInvitations } from "../../server/idp/invitations.ts";
+
+export const testPublicUrl = new URL("https://portal.test");
+
+/** The product acting on its own (as seeding does): an admin that is no one's account. */
+export const systemAdmin: Actor = {
+  id: "00000000-0000-4000-8000-000000000000",
+  role: "admin",
+  organizationId: null,
+  label: "Test setup",
+  via: "system",
+};
+
+/** A domain context for direct calls to operations, as the server makes one per request. */
+export function domainContext(
+  db: Database,
+  actor: Actor | User | null,
+  options: { now?: () => Date; address?: string; userAgent?: string } = {},
+): DomainContext {
+  const asActor = actor && "status" in actor ? actorFor(actor, "session") : actor;
+  return {
+    db,
+    actor: asActor,
+    request: { address: options.address ?? "192.0.2.10", userAgent: options.userAgent ?? "Vitest" },
+    now: options.now ?? (() => new Date()),
+    ports: { publicUrl: testPublicUrl, invitations: embeddedInvitations(testPublicUrl) },
+  };
+}

@@ -1,11 +1,18 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { buildInfoPlugin } from "./scripts/vite/build-info.ts";
 import { contentPlugin } from "./scripts/vite/content.ts";
 import { enhancePlugin } from "./scripts/vite/enhance.ts";
 
 export default defineConfig({
-  plugins: [contentPlugin(), tailwindcss(), reactRouter(), enhancePlugin({ site: "app/enhance/site.ts" })],
+  plugins: [
+    contentPlugin(),
+    tailwindcss(),
+    reactRouter(),
+    enhancePlugin({ site: "app/enhance/site.ts" }),
+    buildInfoPlugin(),
+  ],
   build: {
     // Inline nothing: the CSP allows scripts and fonts from 'self' only, never data: URLs.
     assetsInlineLimit: 0,

@@ -3,6 +3,7 @@ import { contentPlugin } from "./scripts/vite/content.ts";
 
 export default defineConfig({
   plugins: [contentPlugin()],
+  define: { __BUILD_ID__: JSON.stringify("test-build") },
   resolve: {
     // Node loads graphql's CommonJS entry (its package has no "exports"), and so do the
     // libraries that import it; Vite would pick the ES module for our files, and graphql

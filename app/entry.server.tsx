@@ -48,3 +48,4 @@ export { nonceRouterContext, noncePlaceholder } from "./lib/nonce.ts";
 export { hostedLoginContext, requestAuthContext } from "./lib/auth-context.ts";
 export { apiContext } from "./lib/graphql-context.ts";
 export { flashContext } from "./lib/flash.ts";
+export { appConfigContext } from "./lib/app-config.ts";

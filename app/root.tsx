@@ -60,4 +60,4 @@ export default function App() {
   return <Outlet />;
 }
 
-export { ErrorBoundary } from "./components/site/route-error-boundary.tsx";
+export { PlainErrorBoundary as ErrorBoundary } from "./components/site/plain-error-boundary.tsx";

@@ -5,7 +5,6 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
  * content-driven module, told apart by its route id; its words live in content/pages.
  */
 const page = "routes/site/content-page.tsx";
-const loginRequiredNotFound = "routes/dashboard/not-found.tsx";
 
 export default [
   layout("layouts/default.tsx", [
@@ -28,15 +27,26 @@ export default [
     route("testimonials", page, { id: "site/testimonials" }),
     route("v5", "routes/site/v5.ts"),
     // Spec §2: the docs area needs a signed-in user; its pages come with the docs issue.
-    route("docs", loginRequiredNotFound, { id: "docs/index" }),
-    route("docs/*", loginRequiredNotFound, { id: "docs/page" }),
+    route("docs", "routes/docs/not-found.tsx", { id: "docs/index" }),
+    route("docs/*", "routes/docs/not-found.tsx", { id: "docs/page" }),
     route("*", "routes/site/not-found.tsx"),
   ]),
+  // The portal (spec §2): login required, hydrated, in the dashboard layout.
   layout("layouts/dashboard.tsx", [
     route("dashboard", "routes/dashboard/home.tsx"),
     route("dashboard/admin/users", "routes/dashboard/admin-users.tsx"),
-    route("dashboard/*", loginRequiredNotFound, { id: "dashboard/not-found" }),
+    route("dashboard/admin/organizations", "routes/dashboard/admin-organizations.tsx"),
+    route("dashboard/admin/activity", "routes/dashboard/admin-activity.tsx"),
+    route("dashboard/admin/config", "routes/dashboard/admin-config.tsx"),
+    // Spec §2: settings has a default child at the same path.
+    route("dashboard/settings", "routes/dashboard/settings/layout.tsx", [
+      index("routes/dashboard/settings/profile.tsx"),
+    ]),
+    // Media, docs and releases come with their own issues; until then they are not found.
+    route("dashboard/*", "routes/dashboard/not-found.tsx", { id: "dashboard/not-found" }),
   ]),
+  // The activity log as a CSV file (a download, outside the layout).
+  route("dashboard/admin/activity/export", "routes/dashboard/activity-export.ts"),
   // The embedded identity provider's hosted pages (the provider itself is mounted at /idp by the server).
   layout("layouts/auth.tsx", [
     route("idp/interaction/:uid", "routes/auth/sign-in.tsx"),

@@ -65,6 +65,8 @@ const schema = z.object({
   SIGNUP: booleanish.default(false),
   SESSION_IDLE_TIMEOUT_S: z.coerce.number().int().min(60).max(604_800).optional(),
   SESSION_ABSOLUTE_LIFETIME_S: z.coerce.number().int().min(300).max(604_800).default(604_800),
+  BUILD_POLL_INTERVAL_S: z.coerce.number().int().min(5).max(86_400).default(60),
+  DEMO_DATA: booleanish.default(true),
 });
 
 export type Config = {
@@ -79,9 +81,13 @@ export type Config = {
   shutdownTimeoutMs: number;
   logLevel: "debug" | "info" | "warn" | "error";
   buildDir: string;
+  /** How often the hydrated portal asks whether a newer build is out. */
+  buildPollMs: number;
   /** PostgreSQL when set; otherwise the embedded PGlite database in `dataDir`. */
   databaseUrl: string | undefined;
   dataDir: string;
+  /** Fill a fresh embedded database with demo data once (never a PostgreSQL one: `npm run seed` does that). */
+  demoData: boolean;
   mail: { smtpUrl: string | undefined; from: string };
   auth: {
     /** An external OpenID Connect provider; undefined means the embedded one at /idp. */
@@ -137,8 +143,10 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
     buildDir: values.BUILD_DIR,
+    buildPollMs: values.BUILD_POLL_INTERVAL_S * 1000,
     databaseUrl: values.DATABASE_URL,
     dataDir: values.DATA_DIR,
+    demoData: values.DEMO_DATA,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
     auth: {
       external:

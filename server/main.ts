@@ -2,6 +2,7 @@ import { mkdir } from "node:fs/promises";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
+import { seedDemoData } from "./demo/seed.ts";
 import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
 import { startHttpServer } from "./http/serve.ts";
 import { createServer, defaultAdminEmail } from "./http/server.ts";
@@ -62,6 +63,14 @@ if (server.embedded) {
   } else if (admin.created) {
     log.info("created the first administrator account", { email: admin.email });
   }
+}
+
+// A newcomer's first start on the embedded database shows a living portal (once; DEMO_DATA=false turns it off).
+// After the first administrator: that account is made only while the provider has none.
+if (database.kind === "pglite" && config.demoData) {
+  const seeded = await seedDemoData(database.db, { publicUrl: config.publicUrl, log });
+  if (seeded.seeded)
+    log.info("filled the new embedded database with demo data (DEMO_DATA=false turns this off)", seeded);
 }
 
 // Ended sessions and abandoned sign-ins are swept now and then, by whichever process gets there.

@@ -35,7 +35,10 @@ export async function query<Data, Variables extends Record<string, unknown>>(
 
 export type MutationOutcome<Data> = { ok: true; data: Data } | { ok: false; error: ApiError; status: number };
 
-/** An action's mutation: its data, or the error to show beside the form (nothing was changed). */
+/**
+ * An action's mutation, or a loader's query whose failure the page shows in place (a
+ * panel about one row): its data, or the error (after a failed mutation nothing changed).
+ */
 export async function mutate<Data, Variables extends Record<string, unknown>>(
   context: Context,
   document: TadaDocumentNode<Data, Variables>,
@@ -49,3 +52,6 @@ export async function mutate<Data, Variables extends Record<string, unknown>>(
   }
   return { ok: true, data: result.data };
 }
+
+/** A query whose failure the page shows where it happened rather than on the error screen. */
+export const tryQuery = mutate;

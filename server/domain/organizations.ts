@@ -32,13 +32,23 @@ export const organizationAccess = defineAccess("organization", {
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
-/** An ISO 3166-1 alpha-2 code that names a real country or territory. */
+/** Codes the region names know that are no country: groupings, pseudo-regions and "Unknown Region". */
+const notCountries = new Set(["EU", "EZ", "UN", "QO", "XA", "XB", "ZZ"]);
+
+/** An ISO 3166-1 alpha-2 code that names a real country or territory, as it is today (GB, not UK). */
 const country = z
   .string({ error: "Choose a country." })
   .trim()
   .toUpperCase()
-  .regex(/^[A-Z]{2}$/, "Choose a country.")
-  .refine((code) => regionNames.of(code) !== code, "Choose a country from the list.");
+  // Stops here: the region names throw on anything but two letters ("Germany", "DEU").
+  .regex(/^[A-Z]{2}$/, { message: "Choose a country.", abort: true })
+  .refine(
+    (code) =>
+      regionNames.of(code) !== code &&
+      !notCountries.has(code) &&
+      Intl.getCanonicalLocales(`und-${code}`)[0] === `und-${code}`,
+    "Choose a country from the list.",
+  );
 
 export function countryName(code: string): string {
   return regionNames.of(code) ?? code;
@@ -185,12 +195,14 @@ const sortKeys: Record<OrganizationSort, Omit<SortKey, "direction">> = {
   updated: { key: organizations.updatedAt, type: "timestamptz", id: organizations.id },
 };
 
-function sortValue(organization: Organization, sort: OrganizationSort): string {
+/** A row's place in the order, for its cursor; `key` is the sort key as the database computed it. */
+function sortValue(organization: Organization, sort: OrganizationSort, key: string): string {
   switch (sort) {
     case "name":
-      return organization.name.toLowerCase();
     case "city":
-      return organization.city.toLowerCase();
+      // The database's lower(), not JavaScript's: they differ for some letters (İ, a final Σ),
+      // and a cursor that does not match its row's key skips rows or pages in a circle.
+      return key;
     case "created":
       return organization.createdAt.toISOString();
     case "updated":
@@ -225,12 +237,16 @@ export const listOrganizations = defineOperation({
     if (input.certificationStatus) conditions.push(eq(organizations.certificationStatus, input.certificationStatus));
     if (input.publicListing !== undefined) conditions.push(eq(organizations.publicListing, input.publicListing));
     const rows = await scope.db
-      .select()
+      .select({ organization: organizations, key: sql<string>`${sort.key}::text` })
       .from(organizations)
       .where(and(...conditions))
       .orderBy(...page.orderBy)
       .limit(page.limit);
-    return pageOf(rows, page, input.page, (organization) => [sortValue(organization, input.sort), organization.id]);
+    const connection = pageOf(rows, page, input.page, (row) => [
+      sortValue(row.organization, input.sort, row.key),
+      row.organization.id,
+    ]);
+    return { ...connection, nodes: connection.nodes.map((row) => row.organization) };
   },
 });
 

@@ -45,6 +45,10 @@ export function encodeCursor(value: CursorValue): string {
   return Buffer.from(JSON.stringify(value)).toString("base64url");
 }
 
+function invalidCursor(): ValidationError {
+  return new ValidationError({ after: "That page link is no longer valid. Start again from the first page." });
+}
+
 export function decodeCursor(cursor: string): CursorValue {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
@@ -58,7 +62,37 @@ export function decodeCursor(cursor: string): CursorValue {
   } catch {
     // Falls through to the message below.
   }
-  throw new ValidationError({ after: "That page link is no longer valid. Start again from the first page." });
+  throw invalidCursor();
+}
+
+const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const integerRange = { integer: 2_147_483_647, bigint: Number.MAX_SAFE_INTEGER } as const;
+
+/**
+ * Whether one part of a cursor is a value of this SQL type, as `pageOf` writes it: a
+ * cursor is the client's to send, and a forged one must be refused as invalid, never
+ * reach the database as a failing cast.
+ */
+function fitsType(value: string | number, type: string): boolean {
+  switch (type) {
+    case "text":
+      return typeof value === "string" && !value.includes("\u0000");
+    case "uuid":
+      return typeof value === "string" && uuidPattern.test(value);
+    case "timestamptz":
+      return (
+        typeof value === "string" &&
+        (value === "-infinity" ||
+          (/^(?!0000)\d{4}-/.test(value) &&
+            !Number.isNaN(Date.parse(value)) &&
+            new Date(value).toISOString() === value))
+      );
+    case "integer":
+    case "bigint":
+      return typeof value === "number" && Number.isInteger(value) && Math.abs(value) <= integerRange[type];
+    default:
+      return false;
+  }
 }
 
 const defaultPageSize = 25;
@@ -75,11 +109,13 @@ export function pageQuery(sort: SortKey, page: PageArgs) {
   let where: SQL | undefined;
   if (cursor) {
     const [value, id] = decodeCursor(cursor);
+    const idType = sort.id.getSQLType();
+    if (!fitsType(value, sort.type) || !fitsType(id, idType)) throw invalidCursor();
     const typed = sql`cast(${value} as ${sql.raw(sort.type)})`;
-    const idType = typeof id === "number" ? sql.raw("bigint") : sql.raw("uuid");
+    const typedId = sql`cast(${id} as ${sql.raw(idType)})`;
     where = ascending
-      ? sql`(${sort.key}, ${sort.id}) > (${typed}, cast(${id} as ${idType}))`
-      : sql`(${sort.key}, ${sort.id}) < (${typed}, cast(${id} as ${idType}))`;
+      ? sql`(${sort.key}, ${sort.id}) > (${typed}, ${typedId})`
+      : sql`(${sort.key}, ${sort.id}) < (${typed}, ${typedId})`;
   }
   const orderBy = ascending
     ? [sql`${sort.key} asc`, sql`${sort.id} asc`]

@@ -232,7 +232,9 @@ export const updateSetting = defineOperation({
         "Someone else changed these settings while you were editing. Reload to see theirs, then try again.",
       );
     if (before.version !== input.version) throw stale();
-    const values = { value: input.value, updatedAt: scope.now, updatedById: scope.actor.id };
+    // The product acting on its own (seeding) is no one's account: there is no user to point at.
+    const updatedById = scope.actor.via === "system" ? null : scope.actor.id;
+    const values = { value: input.value, updatedAt: scope.now, updatedById };
     const [saved] = current
       ? await scope.db
           .update(settings)

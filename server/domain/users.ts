@@ -156,14 +156,16 @@ const sortKeys: Record<UserSort, Omit<SortKey, "direction">> = {
   },
 };
 
-function sortValue(user: User, sort: UserSort): string {
+/** A row's place in the order, for its cursor; `key` is the sort key as the database computed it. */
+function sortValue(user: User, sort: UserSort, key: string): string {
   switch (sort) {
     case "created":
       return user.createdAt.toISOString();
     case "name":
-      return (user.name ?? user.email ?? "").toLowerCase();
     case "email":
-      return (user.email ?? "").toLowerCase();
+      // The database's lower(), not JavaScript's: they differ for some letters (İ, a final Σ),
+      // and a cursor that does not match its row's key skips rows or pages in a circle.
+      return key;
     case "lastSignIn":
       return user.lastLoginAt?.toISOString() ?? "-infinity";
   }
@@ -201,12 +203,13 @@ export const listUsers = defineOperation({
     if (input.status) conditions.push(eq(users.status, input.status));
     if (input.organizationId) conditions.push(eq(users.organizationId, input.organizationId));
     const rows = await scope.db
-      .select()
+      .select({ user: users, key: sql<string>`${sort.key}::text` })
       .from(users)
       .where(and(...conditions))
       .orderBy(...page.orderBy)
       .limit(page.limit);
-    return pageOf(rows, page, input.page, (user) => [sortValue(user, input.sort), user.id]);
+    const connection = pageOf(rows, page, input.page, (row) => [sortValue(row.user, input.sort, row.key), row.user.id]);
+    return { ...connection, nodes: connection.nodes.map((row) => row.user) };
   },
 });
 

@@ -24,6 +24,16 @@ function extensionsOf(error: DomainError): Record<string, unknown> {
 }
 
 /**
+ * An error in GraphQL's own terms: no cause, or a cause that is such an error too (a
+ * variable that does not fit its type, with the scalar's or the input type's message).
+ * An error from anywhere else (the database, a bug) is not one.
+ */
+function isRequestError(error: GraphQLError): boolean {
+  const cause = error.originalError;
+  return cause === undefined || (cause instanceof GraphQLError && isRequestError(cause));
+}
+
+/**
  * The one mapping from domain errors to GraphQL errors: a refusal keeps its message and
  * gains `extensions.code` (and the field messages of a validation error); anything else
  * is masked, so no stack trace or SQL ever reaches a client.
@@ -38,8 +48,8 @@ export function maskError(error: unknown, message: string): GraphQLError {
       extensions: extensionsOf(domain),
     });
   }
-  // Parse and validation errors are about the request itself; they keep their words.
-  if (graphqlError && !graphqlError.originalError) return graphqlError;
+  // Parse, validation and variable errors are about the request itself; they keep their words.
+  if (graphqlError && isRequestError(graphqlError)) return graphqlError;
   return new GraphQLError(message, {
     ...(graphqlError?.path ? { path: graphqlError.path } : {}),
     extensions: { code: "INTERNAL_SERVER_ERROR" },

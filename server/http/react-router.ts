@@ -4,6 +4,7 @@ import { RouterContextProvider, createRequestHandler, type RouterContext, type S
 import type { HostedLogin, RequestAuth } from "../../app/lib/auth-context.ts";
 import type { ApiExecutor } from "../../app/lib/graphql-context.ts";
 import { isFlash, type FlashBox } from "../../app/lib/flash.ts";
+import type { AppConfig } from "../../app/lib/app-config.ts";
 import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
 import type { Config } from "../config.ts";
 import { hostedPagePrefixes } from "../idp/provider.ts";
@@ -18,6 +19,7 @@ type EntryExports = {
   hostedLoginContext: RouterContext<HostedLogin | null>;
   apiContext: RouterContext<ApiExecutor | null>;
   flashContext: RouterContext<FlashBox>;
+  appConfigContext: RouterContext<AppConfig>;
 };
 
 export function entryExports(build: ServerBuild): EntryExports {
@@ -28,7 +30,8 @@ export function entryExports(build: ServerBuild): EntryExports {
     !module.requestAuthContext ||
     !module.hostedLoginContext ||
     !module.apiContext ||
-    !module.flashContext
+    !module.flashContext ||
+    !module.appConfigContext
   ) {
     throw new Error("the server build's entry does not export the router contexts the server fills in");
   }
@@ -67,6 +70,7 @@ export function reactRouterPages(options: {
   const { build, api, hostedLogin } = options;
   const exports = entryExports(build);
   const handleRequest = createRequestHandler(build, options.config.env);
+  const appConfig: AppConfig = { buildPollMs: options.config.buildPollMs };
 
   return async (c: Context<AppEnv>): Promise<Response> => {
     const context = new RouterContextProvider();
@@ -78,6 +82,7 @@ export function reactRouterPages(options: {
       csrfToken: current ? csrfTokenFor(current.token) : null,
     });
     context.set(exports.apiContext, api(c));
+    context.set(exports.appConfigContext, appConfig);
     const https = c.get("https");
     const flashCookie = hostCookieName("densara_flash", https);
     const arriving = readCookie(c.req.header("cookie"), flashCookie, 2048);

@@ -37,7 +37,8 @@ export function buildFiles(options: {
   const other = serveStatic<AppEnv>({
     root: clientDir,
     precompressed: true,
-    onFound: (_path, c) => c.header("Cache-Control", shortLived),
+    // The build files the portal polls must never come from a cache.
+    onFound: (path, c) => c.header("Cache-Control", /\/builds\//.test(path) ? "no-cache" : shortLived),
   });
   const withExtension: MiddlewareHandler<AppEnv> = async (c, next) => {
     if (!/\.[a-z0-9]+$/i.test(c.req.path) || c.req.path.endsWith(".html")) return next();

@@ -85,11 +85,17 @@ test.describe("sign-in with the embedded provider", () => {
     await expect(theirPage).toHaveURL("/dashboard");
     await expect(theirPage.getByRole("heading", { level: 1, name: `Welcome, ${person.name}` })).toBeVisible();
 
-    await page.goto("/auth/login?returnTo=/dashboard/admin/users");
+    await page.goto(`/auth/login?returnTo=${encodeURIComponent(`/dashboard/admin/users?q=${person.email}`)}`);
     await submitSignIn(page, admin);
-    await page.getByRole("button", { name: `Disable ${person.name}` }).click();
-    await expect(page.getByRole("alert").or(page.getByRole("status"))).toContainText("signed out everywhere");
-    await expect(page.getByRole("row", { name: new RegExp(person.email) })).toContainText("Disabled");
+    await page.getByRole("link", { name: person.name }).click();
+    const panel = page.getByRole("dialog", { name: person.name });
+    await panel.getByRole("button", { name: `Disable ${person.name}` }).click();
+    const confirm = page.getByRole("alertdialog", { name: `Disable ${person.name}?` });
+    await confirm.getByRole("button", { name: "Disable" }).click();
+    await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`${person.name} is disabled`);
+    await expect(panel.getByText("disabled", { exact: true })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("row", { name: new RegExp(person.email) })).toContainText("disabled");
 
     // Their next request is signed out. Signing in again (their provider session is still
     // open, so it happens without a form) is refused by the site, with a message.

@@ -78,3 +78,82 @@ export function formMessage(errors: Partial<Record<string, string>>): string | u
     ? "One field needs your attention: see below."
     : `${fields} fields need your attention: see below.`;
 }
+
+type ChoiceProps = Omit<ComponentProps<"select">, "id" | "className"> & {
+  label: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  options: readonly { value: string; label: string }[];
+};
+
+/** A labelled native select, with its hint and error tied to it like Field's. */
+export function SelectInput({ label, hint, error, options, ...select }: ChoiceProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-base font-semibold text-gray-900 dark:text-gray-100">
+        {label}
+      </label>
+      {hint ? (
+        <p id={hintId} className="text-sm text-gray-600 dark:text-gray-300">
+          {hint}
+        </p>
+      ) : null}
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy}
+        className={cn(
+          "min-h-12 w-full rounded-lg border bg-white px-3 text-base text-gray-950 shadow-sm dark:bg-gray-900 dark:text-white",
+          error ? "border-red-600 dark:border-red-400" : "border-gray-500 dark:border-gray-500",
+        )}
+        {...select}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A checkbox with its label beside it, and an optional hint under it. */
+export function CheckboxInput({
+  label,
+  hint,
+  ...input
+}: Omit<ComponentProps<"input">, "id" | "className" | "type"> & { label: string; hint?: string | undefined }) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        aria-describedby={hint ? hintId : undefined}
+        className="mt-1 size-5 shrink-0 accent-bdblue-600 dark:accent-bdblue-400"
+        {...input}
+      />
+      <div className="grid gap-0.5">
+        <label htmlFor={id} className="text-base font-semibold text-gray-900 dark:text-gray-100">
+          {label}
+        </label>
+        {hint ? (
+          <p id={hintId} className="text-sm text-gray-600 dark:text-gray-300">
+            {hint}
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,55 +1,241 @@
+import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
+import { DashboardErrorBoundary } from "../../components/dashboard/error-boundary.tsx";
+import { EmptyState } from "../../components/dashboard/list.tsx";
+import { usePortal } from "../../components/dashboard/portal-context.tsx";
+import { query } from "../../lib/api.server.ts";
+import { actionWords } from "../../lib/activity-words.ts";
+import { visiblePages, type DashboardPage } from "../../lib/dashboard-nav.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
+import { graphql, type ResultOf } from "../../lib/graphql.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
-import { requireUser } from "../../lib/sign-in.ts";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
-export function loader({ context, url }: Route.LoaderArgs) {
-  return { user: requireUser(context, url) };
+const HomeQuery = graphql(`
+  query DashboardHome {
+    viewer {
+      user {
+        id
+        name
+        organization {
+          id
+          name
+          city
+          countryName
+          certificationStatus
+          certifiedUntil
+        }
+        sessions {
+          id
+        }
+      }
+      capabilityList {
+        entity
+        operation
+        reach
+      }
+    }
+    activity(first: 8) {
+      nodes {
+        id
+        at
+        actorLabel
+        action
+        targetLabel
+      }
+    }
+  }
+`);
+
+const CountsQuery = graphql(`
+  query DashboardCounts($users: Boolean!, $organizations: Boolean!) {
+    userCounts @include(if: $users) {
+      invited
+      active
+      disabled
+    }
+    organizationCounts @include(if: $organizations) {
+      total
+      listed
+      certified
+    }
+  }
+`);
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const home = await query(context, HomeQuery, {});
+  const reach = (entity: string, operation: string) =>
+    home.viewer?.capabilityList.find((row) => row.entity === entity && row.operation === operation)?.reach;
+  const everyone = { users: reach("user", "read") === "all", organizations: reach("organization", "read") === "all" };
+  const counts = await query(context, CountsQuery, everyone);
+  return {
+    user: home.viewer?.user ?? null,
+    activity: home.activity.nodes,
+    allActivity: reach("activity", "read") === "all",
+    userCounts: counts.userCounts ?? null,
+    organizationCounts: counts.organizationCounts ?? null,
+  };
 }
 
-const roleWords = {
-  admin: "Administrator: you can manage users and everything in the portal.",
-  editor: "Editor: you can add and edit documentation.",
-  viewer: "Viewer: you can read the documentation and releases.",
-} as const;
+type Activity = ResultOf<typeof HomeQuery>["activity"]["nodes"][number];
 
-/** The signed-in landing page: who you are signed in as, and where to go next. */
-export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { user } = loaderData;
+/** One figure, linking to the list it counts. */
+function Stat({ label, value, to }: { label: string; value: number; to: string }) {
   return (
-    <div className="grid gap-8">
-      <h1 className="text-3xl font-bold tracking-tight">Welcome{user.name ? `, ${user.name}` : ""}</h1>
-      <section aria-labelledby="account" className="rounded-2xl p-6 ring-1 ring-gray-200 dark:ring-gray-800">
-        <h2 id="account" className="text-xl font-semibold">
-          Your account
+    <li>
+      <Link
+        to={to}
+        className="grid h-full gap-1 rounded-2xl p-5 ring-1 ring-gray-200 hover:bg-gray-50 dark:ring-gray-800 dark:hover:bg-gray-900"
+      >
+        <span className="text-base text-gray-700 dark:text-gray-300">{label}</span>
+        <span className="text-3xl font-bold tracking-tight">{value}</span>
+      </Link>
+    </li>
+  );
+}
+
+function Shortcut({ page }: { page: DashboardPage }) {
+  return (
+    <li>
+      <Link
+        to={page.to}
+        className="flex h-full items-start justify-between gap-3 rounded-2xl p-5 ring-1 ring-gray-200 hover:bg-gray-50 dark:ring-gray-800 dark:hover:bg-gray-900"
+      >
+        <span className="grid gap-1">
+          <span className="text-lg font-semibold">{page.label}</span>
+          <span className="text-base text-gray-700 dark:text-gray-300">{page.description}</span>
+          <span className="text-sm text-gray-600 dark:text-gray-400">
+            Shortcut: <kbd className="font-sans font-semibold">{page.shortcut.toUpperCase()}</kbd>
+          </span>
+        </span>
+        <ArrowRight aria-hidden="true" className="mt-1 size-5 shrink-0" />
+      </Link>
+    </li>
+  );
+}
+
+function RecentActivity({ rows, all }: { rows: Activity[]; all: boolean }) {
+  return (
+    <section aria-labelledby="recent" className="grid gap-3">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="recent" className="text-xl font-semibold">
+          {all ? "Recent activity" : "Your recent activity"}
         </h2>
-        <dl className="mt-4 grid gap-4 text-base sm:grid-cols-[10rem_1fr]">
-          <dt className="font-semibold">Name</dt>
-          <dd>{user.name ?? "Not given by your sign-in provider"}</dd>
-          <dt className="font-semibold">Email</dt>
-          <dd className="break-all">{user.email ?? "Not given by your sign-in provider"}</dd>
-          <dt className="font-semibold">Role</dt>
-          <dd>{roleWords[user.role]}</dd>
-        </dl>
+        {all ? (
+          <Link
+            to="/dashboard/admin/activity"
+            className="text-base font-semibold text-bdblue-700 underline dark:text-bdblue-300"
+          >
+            The whole activity log
+          </Link>
+        ) : null}
+      </div>
+      {rows.length === 0 ? (
+        <EmptyState title="Nothing yet">
+          <p>Changes made in the portal appear here as they happen.</p>
+        </EmptyState>
+      ) : (
+        <ol className="grid gap-2">
+          {rows.map((row) => (
+            <li key={row.id} className="rounded-xl px-4 py-3 ring-1 ring-gray-200 dark:ring-gray-800">
+              <p className="text-base">
+                <span className="font-semibold">{row.actorLabel}</span> {actionWords(row.action)}{" "}
+                {row.targetLabel && row.targetLabel !== row.actorLabel ? (
+                  <span className="font-semibold">{row.targetLabel}</span>
+                ) : null}
+              </p>
+              <p className="text-sm text-gray-700 dark:text-gray-300">{formatDateTime(row.at)}</p>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}
+
+const certification: Record<string, string> = {
+  not_certified: "Not certified",
+  in_training: "In training",
+  certified: "Certified",
+  lapsed: "Certification lapsed",
+};
+
+/** The signed-in landing page: counts and shortcuts for what this person may use, and recent activity. */
+export default function DashboardHome({ loaderData }: Route.ComponentProps) {
+  const { user, activity, allActivity, userCounts, organizationCounts } = loaderData;
+  const { capabilities } = usePortal();
+  const pages = visiblePages(capabilities).filter((page) => page.to !== "/dashboard");
+  const organization = user?.organization;
+  return (
+    <div className="grid gap-10">
+      <div className="grid gap-2">
+        <h1 className="text-3xl font-bold tracking-tight">Welcome{user?.name ? `, ${user.name}` : ""}</h1>
+        <p className="text-lg text-gray-700 dark:text-gray-300">Here is what you can reach from the portal.</p>
+      </div>
+
+      <section aria-labelledby="at-a-glance" className="grid gap-3">
+        <h2 id="at-a-glance" className="text-xl font-semibold">
+          At a glance
+        </h2>
+        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+          {userCounts ? (
+            <>
+              <Stat label="Active users" value={userCounts.active} to="/dashboard/admin/users?status=active" />
+              <Stat label="Open invitations" value={userCounts.invited} to="/dashboard/admin/users?status=invited" />
+            </>
+          ) : null}
+          {organizationCounts ? (
+            <>
+              <Stat label="Organizations" value={organizationCounts.total} to="/dashboard/admin/organizations" />
+              <Stat
+                label="Certified organizations"
+                value={organizationCounts.certified}
+                to="/dashboard/admin/organizations?certification=certified"
+              />
+            </>
+          ) : null}
+          {!userCounts && user ? (
+            <Stat label="Your signed-in browsers" value={user.sessions.length} to="/dashboard/settings#sessions" />
+          ) : null}
+        </ul>
+        {!organizationCounts ? (
+          <div className="rounded-2xl p-5 ring-1 ring-gray-200 dark:ring-gray-800">
+            <h3 className="text-lg font-semibold">Your organization</h3>
+            {organization ? (
+              <p className="mt-1 text-base">
+                {organization.name}, {organization.city}, {organization.countryName}.{" "}
+                {certification[organization.certificationStatus] ?? ""}
+                {organization.certifiedUntil ? ` until ${formatDate(organization.certifiedUntil)}` : ""}.
+              </p>
+            ) : (
+              <p className="mt-1 text-base text-gray-700 dark:text-gray-300">
+                You do not belong to an organization yet. An administrator can add you to yours.
+              </p>
+            )}
+          </div>
+        ) : null}
       </section>
-      {user.role === "admin" ? (
-        <section aria-labelledby="admin" className="grid gap-3">
-          <h2 id="admin" className="text-xl font-semibold">
-            Administration
-          </h2>
-          <p className="text-base">
-            <Link
-              to="/dashboard/admin/users"
-              className="font-semibold text-bdblue-700 underline underline-offset-2 dark:text-bdblue-300"
-            >
-              Users
-            </Link>
-            : everyone who has signed in, and who may still do so.
-          </p>
-        </section>
-      ) : null}
+
+      <section aria-labelledby="shortcuts" className="grid gap-3">
+        <h2 id="shortcuts" className="text-xl font-semibold">
+          Go to
+        </h2>
+        <ul className="grid gap-4 md:grid-cols-2">
+          {pages.map((page) => (
+            <Shortcut key={page.to} page={page} />
+          ))}
+        </ul>
+        <p className="text-base text-gray-700 dark:text-gray-300">
+          Press <kbd className="font-sans font-semibold">?</kbd> for all keyboard shortcuts, or open the command palette
+          to find a page, a person or an organization.
+        </p>
+      </section>
+
+      <RecentActivity rows={activity} all={allActivity} />
     </div>
   );
 }
+
+export { DashboardErrorBoundary as ErrorBoundary };

@@ -1,19 +1,14 @@
+import { DashboardErrorBoundary } from "../../components/dashboard/error-boundary.tsx";
 import { notFound } from "../../lib/route-error.ts";
-import type { RouteHandle } from "../../lib/route-handle.ts";
-import { requireUser } from "../../lib/sign-in.ts";
 import type { Route } from "./+types/not-found";
 
-/**
- * Login-required paths without a page yet: a signed-out visitor is sent to sign in
- * (and brought back to this exact URL); a signed-in one gets the spec's 404 screen.
- */
-export const handle: RouteHandle = { hydrate: false };
-
-export function loader({ context, url }: Route.LoaderArgs): never {
-  requireUser(context, url);
+/** Portal paths without a page (yet): the spec's 404, inside the portal's layout. */
+export function loader({ url }: Route.LoaderArgs): never {
   throw notFound(url.pathname);
 }
 
-export default function LoginRequiredNotFound() {
+export default function DashboardNotFound() {
   return null;
 }
+
+export { DashboardErrorBoundary as ErrorBoundary };

@@ -2,6 +2,7 @@ import {
   addMember,
   certificationStatuses,
   certifyOrganization,
+  countOrganizations,
   countryName,
   createOrganization,
   deleteOrganization,
@@ -90,7 +91,21 @@ OrganizationRef.implement({
 
 const OrganizationConnection = connectionType("Organization", OrganizationRef);
 
+const OrganizationCountsType = builder
+  .objectRef<{ total: number; listed: number; certified: number }>("OrganizationCounts")
+  .implement({
+    fields: (t) => ({
+      total: t.exposeInt("total"),
+      listed: t.exposeInt("listed", { description: "Shown on the public locations page." }),
+      certified: t.exposeInt("certified"),
+    }),
+  });
+
 builder.queryFields((t) => ({
+  organizationCounts: t.field({
+    type: OrganizationCountsType,
+    resolve: (_root, _args, context) => countOrganizations(context.domain, {}),
+  }),
   organizations: t.field({
     type: OrganizationConnection,
     description: "Organizations. Admins see all; others see their own.",

@@ -14,6 +14,7 @@ import {
   updatePreferences,
   updateProfile,
   userSorts,
+  countUsersByStatus,
 } from "../../domain/users.ts";
 import { builder } from "../builder.ts";
 import { connectionType, pageFrom, SortDirection } from "./pagination.ts";
@@ -76,7 +77,22 @@ UserRef.implement({
 
 const UserConnection = connectionType("User", UserRef);
 
+const UserCountsType = builder
+  .objectRef<{ invited: number; active: number; disabled: number }>("UserCounts")
+  .implement({
+    description: "How many users there are by status, among those the reader may see.",
+    fields: (t) => ({
+      invited: t.exposeInt("invited"),
+      active: t.exposeInt("active"),
+      disabled: t.exposeInt("disabled"),
+    }),
+  });
+
 builder.queryFields((t) => ({
+  userCounts: t.field({
+    type: UserCountsType,
+    resolve: (_root, _args, context) => countUsersByStatus(context.domain, {}),
+  }),
   users: t.field({
     type: UserConnection,
     description: "People who may sign in. Admins see everyone; others see only themselves.",

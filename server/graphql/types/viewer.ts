@@ -42,6 +42,17 @@ const CapabilitiesType = builder.objectRef<ReturnType<typeof capabilitiesOf>>("C
     ),
 });
 
+type CapabilityRow = { entity: string; operation: string; reach: "all" | "some" | "none" };
+
+const CapabilityType = builder.objectRef<CapabilityRow>("Capability").implement({
+  description: "One operation the viewer may do, and how far.",
+  fields: (t) => ({
+    entity: t.exposeString("entity"),
+    operation: t.exposeString("operation"),
+    reach: t.field({ type: ReachEnum, resolve: (row) => row.reach }),
+  }),
+});
+
 const ViewerType = builder.objectRef<Viewer>("Viewer").implement({
   description: "Who is asking, and what they may do.",
   fields: (t) => ({
@@ -53,6 +64,14 @@ const ViewerType = builder.objectRef<Viewer>("Viewer").implement({
     via: t.string({ description: "session (a browser) or token (a script).", resolve: (viewer) => viewer.actor.via }),
     sessionId: t.id({ nullable: true, resolve: (_viewer, _args, context) => context.sessionId }),
     capabilities: t.field({ type: CapabilitiesType, resolve: (viewer) => capabilitiesOf(viewer.actor) }),
+    capabilityList: t.field({
+      type: [CapabilityType],
+      description: "The same as capabilities, as a list: every operation of every entity.",
+      resolve: (viewer) =>
+        Object.entries(capabilitiesOf(viewer.actor)).flatMap(([entity, operations]) =>
+          Object.entries(operations).map(([operation, reach]) => ({ entity, operation, reach })),
+        ),
+    }),
     passwordResetPath: t.string({
       nullable: true,
       description: "Where to change the password, for accounts of the embedded identity provider.",

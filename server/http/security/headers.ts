@@ -22,7 +22,8 @@ export function contentSecurityPolicy({
   const directives = [
     "default-src 'self'",
     `script-src 'self' 'nonce-${nonce}' ${scriptHashes.map((hash) => `'${hash}'`).join(" ")}`.trim(),
-    "style-src 'self'",
+    // The portal's dialogs add one style element (scroll locking), with the nonce.
+    `style-src 'self' 'nonce-${nonce}'`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",

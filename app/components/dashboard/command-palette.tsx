@@ -1,0 +1,189 @@
+import { Command } from "cmdk";
+import { Building2, CornerDownLeft, Search, User } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
+import { graphql } from "../../lib/graphql.ts";
+import { portalApi } from "../../lib/portal-api.ts";
+
+/** What the palette can do besides opening pages; each entry says which capability it needs. */
+export type PaletteAction = { id: string; label: string; keywords: string[]; run: () => void };
+
+const PaletteSearch = graphql(`
+  query PaletteSearch($search: String!, $users: Boolean!, $organizations: Boolean!) {
+    users(search: $search, first: 5, sort: name, direction: asc) @include(if: $users) {
+      nodes {
+        id
+        name
+        email
+      }
+    }
+    organizations(search: $search, first: 5) @include(if: $organizations) {
+      nodes {
+        id
+        name
+        city
+      }
+    }
+  }
+`);
+
+type Found = { kind: "user" | "organization"; id: string; label: string; detail: string; to: string };
+
+const groupHeading =
+  "[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-2 [&_[cmdk-group-heading]]:text-sm [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-gray-600 dark:[&_[cmdk-group-heading]]:text-gray-300";
+const itemClasses =
+  "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-base data-[selected=true]:bg-bdblue-50 data-[selected=true]:text-bdblue-900 dark:data-[selected=true]:bg-bdblue-950 dark:data-[selected=true]:text-bdblue-100";
+
+/**
+ * The command palette (⌘K): every page and action the viewer may use, and people and
+ * organizations by name for those who may see them. Its code loads on first use.
+ */
+export default function CommandPalette({
+  open,
+  onOpenChange,
+  capabilities,
+  actions,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  capabilities: Capabilities;
+  actions: PaletteAction[];
+}) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useState("");
+  /** What the server found, and for which words: results for older words are never shown. */
+  const [results, setResults] = useState<{ text: string; found: Found[] }>({ text: "", found: [] });
+  const searchUsers = capabilities.user?.read === "all";
+  const searchOrganizations = capabilities.organization?.read === "all";
+  const text = search.trim();
+  const searchable = text.length >= 2 && (searchUsers || searchOrganizations);
+  const found = searchable && results.text === text ? results.found : [];
+  const searching = searchable && results.text !== text;
+
+  useEffect(() => {
+    if (!searchable) return;
+    let current = true;
+    const timer = setTimeout(() => {
+      portalApi
+        .request(
+          PaletteSearch,
+          { search: text, users: searchUsers, organizations: searchOrganizations },
+          { method: "GET", cache: "cache-first" },
+        )
+        .then((data) => {
+          if (!current) return;
+          setResults({
+            text,
+            found: [
+              ...(data.users?.nodes ?? []).map((user) => ({
+                kind: "user" as const,
+                id: user.id,
+                label: user.name ?? user.email ?? "Unnamed user",
+                detail: user.email ?? "",
+                to: `/dashboard/admin/users?user=${user.id}`,
+              })),
+              ...(data.organizations?.nodes ?? []).map((organization) => ({
+                kind: "organization" as const,
+                id: organization.id,
+                label: organization.name,
+                detail: organization.city,
+                to: `/dashboard/admin/organizations?edit=${organization.id}`,
+              })),
+            ],
+          });
+        })
+        .catch(() => {
+          if (current) setResults({ text, found: [] });
+        });
+    }, 200);
+    return () => {
+      current = false;
+      clearTimeout(timer);
+    };
+  }, [text, searchable, searchUsers, searchOrganizations]);
+
+  const go = (to: string) => {
+    onOpenChange(false);
+    void navigate(to);
+  };
+
+  return (
+    <Command.Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      label="Command palette"
+      overlayClassName="fixed inset-0 z-40 bg-gray-950/50"
+      contentClassName="fixed top-[10vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
+    >
+      <div className="flex items-center gap-3 border-b border-gray-200 px-4 dark:border-gray-800">
+        <Search aria-hidden="true" className="size-5 shrink-0 text-gray-600 dark:text-gray-300" />
+        <Command.Input
+          value={search}
+          onValueChange={setSearch}
+          placeholder="Go to a page, run an action, find a person or organization…"
+          className="min-h-14 w-full bg-transparent text-base outline-none placeholder:text-gray-600 dark:placeholder:text-gray-400"
+        />
+      </div>
+      <Command.List className="max-h-[60vh] overflow-y-auto p-2">
+        <Command.Empty className="px-3 py-6 text-center text-base text-gray-700 dark:text-gray-300">
+          {searching ? "Searching…" : "Nothing matches. Try another word."}
+        </Command.Empty>
+        <Command.Group heading="Pages" className={groupHeading}>
+          {visiblePages(capabilities).map((page) => (
+            <Command.Item
+              key={page.to}
+              value={`page ${page.label} ${page.description}`}
+              onSelect={() => go(page.to)}
+              className={itemClasses}
+            >
+              <span className="flex-1">
+                {page.label}
+                <span className="block text-sm text-gray-600 dark:text-gray-300">{page.description}</span>
+              </span>
+              <CornerDownLeft aria-hidden="true" className="size-4 opacity-60" />
+            </Command.Item>
+          ))}
+        </Command.Group>
+        <Command.Group heading="Actions" className={groupHeading}>
+          {actions.map((action) => (
+            <Command.Item
+              key={action.id}
+              value={`action ${action.label} ${action.keywords.join(" ")}`}
+              onSelect={() => {
+                onOpenChange(false);
+                action.run();
+              }}
+              className={itemClasses}
+            >
+              {action.label}
+            </Command.Item>
+          ))}
+        </Command.Group>
+        {found.length > 0 ? (
+          <Command.Group heading="People and organizations" className={groupHeading}>
+            {found.map((item) => (
+              // Matched on the server, so cmdk's own filter must keep them: their value carries the search.
+              <Command.Item
+                key={`${item.kind}-${item.id}`}
+                value={`${search} ${item.kind} ${item.id}`}
+                onSelect={() => go(item.to)}
+                className={itemClasses}
+              >
+                {item.kind === "user" ? (
+                  <User aria-hidden="true" className="size-5" />
+                ) : (
+                  <Building2 aria-hidden="true" className="size-5" />
+                )}
+                <span className="flex-1">
+                  {item.label}
+                  <span className="block text-sm text-gray-600 dark:text-gray-300">{item.detail}</span>
+                </span>
+              </Command.Item>
+            ))}
+          </Command.Group>
+        ) : null}
+      </Command.List>
+    </Command.Dialog>
+  );
+}

@@ -1,0 +1,236 @@
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { withParams } from "../../lib/list-params.ts";
+import { buttonClasses } from "../ui/button.tsx";
+import { cn } from "../ui/cn.ts";
+
+/** A list's filters: a GET form, so the filters land in the URL; applying them starts again from page 1. */
+export function ListFilters({ children, label }: { children: ReactNode; label: string }) {
+  const { search, pathname } = useLocation();
+  const params = new URLSearchParams(search);
+  const active = [...params.keys()].some((key) => !["sort", "direction", "after", "before"].includes(key));
+  return (
+    <Form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
+      {children}
+      {["sort", "direction"].map((name) => {
+        const value = params.get(name);
+        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+      })}
+      <button type="submit" className={buttonClasses("primary", "md")}>
+        Apply
+      </button>
+      {active ? (
+        <Link
+          to={`${pathname}${withParams("", { sort: params.get("sort"), direction: params.get("direction") })}`}
+          className={buttonClasses("ghost", "md")}
+        >
+          Clear filters
+        </Link>
+      ) : null}
+    </Form>
+  );
+}
+
+const fieldClasses =
+  "min-h-11 rounded-lg border border-gray-500 bg-white px-3 text-base text-gray-950 dark:border-gray-500 dark:bg-gray-900 dark:text-white";
+
+export function SearchField({ label, defaultValue }: { label: string; defaultValue: string | undefined }) {
+  const id = useId();
+  return (
+    <div className="grid min-w-48 flex-1 gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="search"
+        name="q"
+        defaultValue={defaultValue ?? ""}
+        maxLength={100}
+        className={fieldClasses}
+      />
+    </div>
+  );
+}
+
+export function SelectField({
+  label,
+  name,
+  options,
+  defaultValue,
+  anyLabel,
+}: {
+  label: string;
+  name: string;
+  options: readonly { value: string; label: string }[];
+  defaultValue: string | undefined;
+  anyLabel?: string;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <select id={id} name={name} defaultValue={defaultValue ?? ""} className={fieldClasses}>
+        {anyLabel ? <option value="">{anyLabel}</option> : null}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+export function DateField({
+  label,
+  name,
+  defaultValue,
+}: {
+  label: string;
+  name: string;
+  defaultValue: string | undefined;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <label htmlFor={id} className="text-sm font-semibold">
+        {label}
+      </label>
+      <input id={id} type="date" name={name} defaultValue={defaultValue ?? ""} className={fieldClasses} />
+    </div>
+  );
+}
+
+/** A column header that sorts the list by its column; a second click turns the order round. */
+export function SortHeader({
+  label,
+  sortKey,
+  current,
+  direction,
+  defaultDirection = "asc",
+  className,
+}: {
+  label: string;
+  sortKey: string;
+  current: string;
+  direction: "asc" | "desc";
+  defaultDirection?: "asc" | "desc";
+  className?: string;
+}) {
+  const { search, pathname } = useLocation();
+  const active = current === sortKey;
+  const next = active ? (direction === "asc" ? "desc" : "asc") : defaultDirection;
+  const Icon = active ? (direction === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
+  return (
+    <th
+      scope="col"
+      aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}
+      className={cn("py-2 pr-4 font-semibold", className)}
+    >
+      <Link
+        to={`${pathname}${withParams(search, { sort: sortKey, direction: next, after: null, before: null })}`}
+        className="inline-flex min-h-11 items-center gap-1 rounded hover:underline"
+        preventScrollReset
+      >
+        {label}
+        <Icon aria-hidden="true" className={cn("size-4", active ? "" : "text-gray-500 dark:text-gray-400")} />
+        <span className="sr-only">
+          {active ? `, sorted ${direction === "asc" ? "ascending" : "descending"}` : ""}, sort{" "}
+          {next === "asc" ? "ascending" : "descending"}
+        </span>
+      </Link>
+    </th>
+  );
+}
+
+export function PlainHeader({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <th scope="col" className={cn("py-2 pr-4 font-semibold", className)}>
+      {children}
+    </th>
+  );
+}
+
+/** Previous and next pages, by cursor; the links keep the filters and the sort. */
+export function Pagination({
+  pageInfo,
+  label,
+}: {
+  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
+  label: string;
+}) {
+  const { search, pathname } = useLocation();
+  if (!pageInfo.hasNextPage && !pageInfo.hasPreviousPage) return null;
+  const linkClasses = buttonClasses("secondary", "md");
+  const disabled = cn(linkClasses, "pointer-events-none opacity-50");
+  return (
+    <nav aria-label={`${label} pages`} className="flex flex-wrap justify-between gap-3">
+      {pageInfo.hasPreviousPage && pageInfo.startCursor ? (
+        <Link
+          to={`${pathname}${withParams(search, { before: pageInfo.startCursor, after: null })}`}
+          className={linkClasses}
+        >
+          <ChevronLeft aria-hidden="true" className="size-4" /> Previous page
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={disabled}>
+          <ChevronLeft aria-hidden="true" className="size-4" /> Previous page
+        </span>
+      )}
+      {pageInfo.hasNextPage && pageInfo.endCursor ? (
+        <Link
+          to={`${pathname}${withParams(search, { after: pageInfo.endCursor, before: null })}`}
+          className={linkClasses}
+        >
+          Next page <ChevronRight aria-hidden="true" className="size-4" />
+        </Link>
+      ) : (
+        <span aria-disabled="true" className={disabled}>
+          Next page <ChevronRight aria-hidden="true" className="size-4" />
+        </span>
+      )}
+    </nav>
+  );
+}
+
+/** Said when a list has no rows: why, and what to do next. */
+export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <div className="grid justify-items-center gap-3 rounded-2xl border border-dashed border-gray-400 p-10 text-center dark:border-gray-600">
+      <p className="text-lg font-semibold">{title}</p>
+      {children ? (
+        <div className="grid justify-items-center gap-3 text-base text-gray-700 dark:text-gray-300">{children}</div>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * The list while its next rows load: the table is marked busy and dimmed, and a
+ * polite status says so. It is shown only for navigations within this page.
+ */
+export function useListLoading(): boolean {
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  return navigation.state === "loading" && navigation.location.pathname === pathname;
+}
+
+export function ListTable({ caption, loading, children }: { caption: string; loading: boolean; children: ReactNode }) {
+  return (
+    <div className="grid gap-2">
+      <p role="status" className="sr-only">
+        {loading ? `Loading ${caption.toLowerCase()}…` : ""}
+      </p>
+      <div className="overflow-x-auto rounded-xl ring-1 ring-gray-200 dark:ring-gray-800">
+        <table aria-busy={loading} className={cn("w-full min-w-[40rem] text-left text-base", loading && "opacity-60")}>
+          <caption className="sr-only">{caption}</caption>
+          {children}
+        </table>
+      </div>
+    </div>
+  );
+}

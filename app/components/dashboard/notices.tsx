@@ -1,0 +1,59 @@
+import { Megaphone, Wrench } from "lucide-react";
+import { cn } from "../ui/cn.ts";
+
+export type SiteNotices = {
+  announcement: { message: string; tone: "info" | "warning"; linkLabel: string | null; linkUrl: string | null } | null;
+  maintenance: { message: string; startsAt: string | null; endsAt: string | null } | null;
+};
+
+const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
+
+/** The site-wide banner and the maintenance notice, as site settings say (shown while they are on). */
+export function Notices({ notices }: { notices: SiteNotices }) {
+  const { announcement, maintenance } = notices;
+  if (!announcement && !maintenance) return null;
+  return (
+    <div className="grid gap-2">
+      {maintenance ? (
+        <div
+          role="note"
+          aria-label="Planned maintenance"
+          className="flex gap-3 rounded-xl border-l-4 border-amber-500 bg-amber-50 px-4 py-3 text-base text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+        >
+          <Wrench aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>
+            {maintenance.message}
+            {maintenance.startsAt || maintenance.endsAt ? (
+              <span className="block text-sm">
+                {maintenance.startsAt ? `From ${timeFormat.format(new Date(maintenance.startsAt))} UTC` : ""}
+                {maintenance.endsAt ? ` until ${timeFormat.format(new Date(maintenance.endsAt))} UTC` : ""}
+              </span>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+      {announcement ? (
+        <div
+          role="note"
+          aria-label="Announcement"
+          className={cn(
+            "flex gap-3 rounded-xl border-l-4 px-4 py-3 text-base",
+            announcement.tone === "warning"
+              ? "border-amber-500 bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+              : "border-bdblue-600 bg-bdblue-50 text-bdblue-950 dark:bg-bdblue-950 dark:text-bdblue-50",
+          )}
+        >
+          <Megaphone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+          <p>
+            {announcement.message}{" "}
+            {announcement.linkUrl && announcement.linkLabel ? (
+              <a href={announcement.linkUrl} className="font-semibold underline underline-offset-2">
+                {announcement.linkLabel}
+              </a>
+            ) : null}
+          </p>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import { Menu, Search } from "lucide-react";
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { useLocation, useNavigate } from "react-router";
+import {
+  applyColorMode,
+  colorModeStorageKey,
+  forcedSystemWarning,
+  isColorModePreference,
+  type ColorModePreference,
+} from "../../lib/color-mode.ts";
+import { can, visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
+import { graphql } from "../../lib/graphql.ts";
+import { portalSession } from "../../lib/portal-session.ts";
+import { startBuildWatch } from "../../lib/portal-build.ts";
+import { useStoredFlag } from "../../lib/stored-flag.ts";
+import { createShortcutReader, shortcutsFor } from "../../lib/shortcuts.ts";
+import { SkipLink } from "../site/skip-link.tsx";
+import { cn } from "../ui/cn.ts";
+import { Breadcrumbs } from "./breadcrumbs.tsx";
+import type { PaletteAction } from "./command-palette.tsx";
+import { Notices, type SiteNotices } from "./notices.tsx";
+import { PortalContext, type PortalViewer } from "./portal-context.tsx";
+import { Sidebar, sidebarToggleDelayMs } from "./sidebar.tsx";
+import { toast, Toaster } from "./toaster.tsx";
+import { UserMenu } from "./user-menu.tsx";
+
+/** Dialogs load the first time someone opens them: the palette (cmdk), the shortcuts, the mobile menu. */
+const CommandPalette = lazy(() => import("./command-palette.tsx"));
+const ShortcutsDialog = lazy(() => import("./shortcuts-dialog.tsx"));
+const MobileSidebar = lazy(() => import("./mobile-sidebar.tsx"));
+const portalApi = () => import("../../lib/portal-api.ts").then((module) => module.portalApi);
+
+const SavePreferences = graphql(`
+  mutation SaveColorMode($input: UpdatePreferencesInput!) {
+    updatePreferences(input: $input) {
+      version
+      colorMode
+    }
+  }
+`);
+
+function storedPreference(): ColorModePreference {
+  try {
+    const stored = localStorage.getItem(colorModeStorageKey);
+    return isColorModePreference(stored) ? stored : "system";
+  } catch {
+    return "system";
+  }
+}
+
+function showColorMode(preference: ColorModePreference): void {
+  try {
+    localStorage.setItem(colorModeStorageKey, preference);
+  } catch {
+    // Without storage the choice still applies to this page.
+  }
+  applyColorMode(colorModeStorageKey, document.documentElement.dataset.forceColorMode ?? null, forcedSystemWarning);
+}
+
+/**
+ * The dashboard layout (spec "dashboard"): the sidebar, a top bar with breadcrumbs, the
+ * command palette and the user menu, the site's notices, and the toasts. It replaces the
+ * public site's header and footer inside the portal.
+ */
+export function DashboardShell({
+  viewer,
+  version,
+  capabilities,
+  csrfToken,
+  notices,
+  buildPollMs,
+  children,
+}: {
+  viewer: PortalViewer;
+  version: number;
+  capabilities: Capabilities;
+  csrfToken: string;
+  notices: SiteNotices;
+  buildPollMs: number;
+  children: ReactNode;
+}) {
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pages = useMemo(() => visiblePages(capabilities), [capabilities]);
+  const [collapsed, setCollapsed] = useStoredFlag("densara:sidebar-collapsed");
+  // Spec §4: the sidebar closes when the path changes: it is open only on the path it was opened on.
+  const [mobileOpenAt, setMobileOpenAt] = useState<string | null>(null);
+  const mobileOpen = mobileOpenAt === pathname;
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  /** Which dialogs have been opened once (their code is loaded then, and they stay mounted). */
+  const [used, setUsed] = useState({ palette: false, help: false, menu: false });
+  const markUsed = useCallback(
+    (dialog: keyof typeof used) => setUsed((current) => (current[dialog] ? current : { ...current, [dialog]: true })),
+    [],
+  );
+  const [colorMode, setColorMode] = useState<ColorModePreference>(viewer.colorMode);
+  const [savedVersion, setSavedVersion] = useState(version);
+  const lastToggle = useRef(0);
+  const platform = typeof navigator === "undefined" ? "" : navigator.platform;
+  const shortcuts = useMemo(() => shortcutsFor(pages, platform), [pages, platform]);
+
+  useEffect(() => {
+    portalSession.csrfToken = csrfToken;
+    portalSession.notify = toast;
+  }, [csrfToken]);
+
+  useEffect(() => startBuildWatch(buildPollMs), [buildPollMs]);
+
+  // The account's colour mode follows the person from device to device.
+  useEffect(() => {
+    if (storedPreference() !== viewer.colorMode) showColorMode(viewer.colorMode);
+  }, [viewer.colorMode]);
+
+  const openPalette = useCallback(() => {
+    markUsed("palette");
+    setPaletteOpen(true);
+  }, [markUsed]);
+
+  const openHelp = useCallback(() => {
+    markUsed("help");
+    setHelpOpen(true);
+  }, [markUsed]);
+
+  const toggleCollapsed = useCallback(() => setCollapsed(!collapsed), [collapsed, setCollapsed]);
+
+  const toggleMobile = () => {
+    const now = Date.now();
+    if (now - lastToggle.current < sidebarToggleDelayMs) return;
+    lastToggle.current = now;
+    markUsed("menu");
+    setMobileOpenAt(mobileOpen ? null : pathname);
+  };
+
+  const chooseColorMode = useCallback(
+    (mode: ColorModePreference) => {
+      setColorMode(mode);
+      showColorMode(mode);
+      portalApi()
+        .then((api) =>
+          api.request(SavePreferences, { input: { id: viewer.id, version: savedVersion, colorMode: mode } }),
+        )
+        .then((saved) => setSavedVersion(saved.updatePreferences.version))
+        .catch((error: unknown) =>
+          toast({
+            title: "Your colour mode was not saved to your account",
+            description: `${error instanceof Error ? error.message : ""} It still applies in this browser.`,
+            color: "warning",
+          }),
+        );
+    },
+    [viewer.id, savedVersion],
+  );
+
+  useEffect(() => {
+    const read = createShortcutReader(shortcuts);
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || event.repeat) return;
+      const action = read(event);
+      if (!action) return;
+      event.preventDefault();
+      if (action.kind === "palette") openPalette();
+      else if (action.kind === "help") openHelp();
+      else if (action.kind === "sidebar") toggleCollapsed();
+      else void navigate(action.to);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [shortcuts, navigate, openPalette, openHelp, toggleCollapsed]);
+
+  const paletteActions = useMemo((): PaletteAction[] => {
+    const actions: PaletteAction[] = [];
+    if (can(capabilities, "user", "invite")) {
+      actions.push({
+        id: "invite",
+        label: "Invite a person",
+        keywords: ["user", "add"],
+        run: () => void navigate("/dashboard/admin/users?invite=1"),
+      });
+    }
+    if (can(capabilities, "organization", "create")) {
+      actions.push({
+        id: "organization",
+        label: "Add an organization",
+        keywords: ["clinic", "hospital", "new"],
+        run: () => void navigate("/dashboard/admin/organizations?new=1"),
+      });
+    }
+    if (can(capabilities, "activity", "export")) {
+      actions.push({
+        id: "export",
+        label: "Export the activity log as CSV",
+        keywords: ["audit", "download"],
+        run: () => window.location.assign("/dashboard/admin/activity/export"),
+      });
+    }
+    if (can(capabilities, "token", "create")) {
+      actions.push({
+        id: "token",
+        label: "Create a personal access token",
+        keywords: ["api", "script"],
+        run: () => void navigate("/dashboard/settings#tokens"),
+      });
+    }
+    actions.push(
+      {
+        id: "dark",
+        label: "Switch to dark mode",
+        keywords: ["colour", "color", "theme"],
+        run: () => chooseColorMode("dark"),
+      },
+      {
+        id: "light",
+        label: "Switch to light mode",
+        keywords: ["colour", "color", "theme"],
+        run: () => chooseColorMode("light"),
+      },
+      { id: "help", label: "Show the keyboard shortcuts", keywords: ["keys", "help"], run: openHelp },
+      {
+        id: "website",
+        label: "Open the website",
+        keywords: ["home", "public"],
+        run: () => window.location.assign("/"),
+      },
+    );
+    return actions;
+  }, [capabilities, navigate, chooseColorMode, openHelp]);
+
+  return (
+    <PortalContext value={{ viewer, capabilities, csrfToken }}>
+      <SkipLink />
+      <div className="flex min-h-dvh">
+        <Sidebar pages={pages} collapsed={collapsed} onToggleCollapsed={toggleCollapsed} />
+        {used.menu ? (
+          <Suspense fallback={null}>
+            <MobileSidebar
+              pages={pages}
+              open={mobileOpen}
+              onOpenChange={(open) => setMobileOpenAt(open ? pathname : null)}
+            />
+          </Suspense>
+        ) : null}
+        <div className="flex min-w-0 flex-1 flex-col">
+          <header className="sticky top-0 z-30 flex min-h-header items-center gap-2 border-b border-gray-200 bg-white/95 px-3 backdrop-blur sm:px-6 dark:border-gray-800 dark:bg-gray-950/95">
+            <button
+              type="button"
+              onClick={toggleMobile}
+              aria-expanded={mobileOpen}
+              className="inline-flex size-11 items-center justify-center rounded-lg text-gray-700 hover:bg-gray-100 lg:hidden dark:text-gray-200 dark:hover:bg-gray-800"
+            >
+              <Menu aria-hidden="true" className="size-6" />
+              <span className="sr-only">Open the portal menu</span>
+            </button>
+            <div className="min-w-0 flex-1">
+              <Breadcrumbs />
+            </div>
+            <button
+              type="button"
+              onClick={openPalette}
+              aria-haspopup="dialog"
+              className="flex min-h-11 items-center gap-2 rounded-lg px-3 text-base text-gray-700 ring-1 ring-gray-300 hover:bg-gray-50 dark:text-gray-200 dark:ring-gray-700 dark:hover:bg-gray-900"
+            >
+              <Search aria-hidden="true" className="size-5" />
+              <span className="hidden sm:inline">Search and commands</span>
+              <span className="sr-only sm:hidden">Search and commands</span>
+              <kbd
+                aria-hidden="true"
+                className="hidden rounded border border-gray-400 px-1.5 font-sans text-sm md:inline"
+              >
+                {platform.includes("Mac") ? "⌘K" : "Ctrl K"}
+              </kbd>
+            </button>
+            <UserMenu
+              viewer={viewer}
+              csrfToken={csrfToken}
+              colorMode={colorMode}
+              onColorMode={chooseColorMode}
+              onShowShortcuts={openHelp}
+              onSignOut={() => void portalApi().then((api) => api.resetCache())}
+            />
+          </header>
+          <main
+            id="main"
+            tabIndex={-1}
+            className={cn("grid flex-1 content-start gap-6 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8")}
+          >
+            <Notices notices={notices} />
+            {children}
+          </main>
+        </div>
+      </div>
+      {used.help ? (
+        <Suspense fallback={null}>
+          <ShortcutsDialog open={helpOpen} onOpenChange={setHelpOpen} shortcuts={shortcuts} />
+        </Suspense>
+      ) : null}
+      {used.palette ? (
+        <Suspense fallback={null}>
+          <CommandPalette
+            open={paletteOpen}
+            onOpenChange={setPaletteOpen}
+            capabilities={capabilities}
+            actions={paletteActions}
+          />
+        </Suspense>
+      ) : null}
+      <Toaster />
+    </PortalContext>
+  );
+}

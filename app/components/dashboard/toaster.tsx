@@ -1,0 +1,119 @@
+import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
+import { useSyncExternalStore } from "react";
+import { createToastStore, type Toast, type ToastInput } from "../../lib/toast-store.ts";
+import { cn } from "../ui/cn.ts";
+
+/** The portal's toasts: one store for the page, shown in one polite live region. */
+const store = createToastStore();
+const noToasts: Toast[] = [];
+let current: Toast[] = noToasts;
+store.subscribe((toasts) => {
+  current = toasts;
+});
+
+export function toast(input: ToastInput): string {
+  return store.add(input);
+}
+
+const tones = {
+  success: {
+    icon: CircleCheck,
+    className: "border-emerald-600 dark:border-emerald-400",
+    iconClass: "text-emerald-700 dark:text-emerald-300",
+  },
+  error: {
+    icon: CircleAlert,
+    className: "border-red-600 dark:border-red-400",
+    iconClass: "text-red-700 dark:text-red-300",
+  },
+  warning: {
+    icon: TriangleAlert,
+    className: "border-amber-500 dark:border-amber-400",
+    iconClass: "text-amber-700 dark:text-amber-300",
+  },
+  info: {
+    icon: Info,
+    className: "border-bdblue-600 dark:border-bdblue-300",
+    iconClass: "text-bdblue-700 dark:text-bdblue-300",
+  },
+} as const;
+
+function ToastItem({ item }: { item: Toast }) {
+  const tone = tones[item.color];
+  const Icon = tone.icon;
+  return (
+    <li
+      className={cn(
+        "pointer-events-auto flex gap-3 rounded-xl border-l-4 bg-white p-4 shadow-lg ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800",
+        tone.className,
+      )}
+      // Hovering or focusing a toast stops its clock, so nobody loses a message while reading it.
+      onPointerEnter={() => store.pause(item.id)}
+      onPointerLeave={() => store.resume(item.id)}
+      onFocus={() => store.pause(item.id)}
+      onBlur={() => store.resume(item.id)}
+    >
+      <Icon aria-hidden="true" className={cn("mt-0.5 size-5 shrink-0", tone.iconClass)} />
+      <div className="min-w-0 flex-1">
+        <p className="text-base font-semibold text-gray-950 dark:text-white">{item.title}</p>
+        {item.description ? <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{item.description}</p> : null}
+        {item.actions?.length ? (
+          <div className="mt-3 flex flex-wrap gap-3">
+            {item.actions.map((action) =>
+              action.href ? (
+                <a
+                  key={action.label}
+                  href={action.href}
+                  className="text-sm font-semibold text-bdblue-700 underline underline-offset-2 dark:text-bdblue-300"
+                >
+                  {action.label}
+                </a>
+              ) : (
+                <button
+                  key={action.label}
+                  type="button"
+                  className="text-sm font-semibold text-bdblue-700 underline underline-offset-2 dark:text-bdblue-300"
+                  onClick={() => {
+                    action.onClick?.();
+                    store.remove(item.id);
+                  }}
+                >
+                  {action.label}
+                </button>
+              ),
+            )}
+          </div>
+        ) : null}
+      </div>
+      <button
+        type="button"
+        onClick={() => store.remove(item.id)}
+        aria-label={`Dismiss: ${item.title}`}
+        className="-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </li>
+  );
+}
+
+/** The notifications region: a polite live region, so each new toast is read out once. */
+export function Toaster() {
+  const toasts = useSyncExternalStore(
+    (listener) => store.subscribe(listener),
+    () => current,
+    () => noToasts,
+  );
+  return (
+    <section
+      aria-label="Notifications"
+      className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-96"
+    >
+      <ol aria-live="polite" aria-relevant="additions text" className="flex flex-col gap-3">
+        {toasts.map((item) => (
+          <ToastItem key={item.id} item={item} />
+        ))}
+      </ol>
+    </section>
+  );
+}

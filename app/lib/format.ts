@@ -46,3 +46,8 @@ export function describeBrowser(userAgent: string | null): string {
             : null;
   return system ? `${browser} on ${system}` : browser;
 }
+
+/** "an admin", "an editor", "a viewer". */
+export function withArticle(word: string): string {
+  return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
+}

@@ -1,5 +1,6 @@
 import { eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
+import type { Database } from "../db/client.ts";
 import { settings } from "../db/schema.ts";
 import { allow, defineAccess } from "./access.ts";
 import { ConflictError } from "./errors.ts";
@@ -184,6 +185,25 @@ export type SiteNotices = {
   maintenance: SettingValue<"maintenance"> | null;
 };
 
+/**
+ * Every page of the portal (and later the website) shows the notices, so their rows are
+ * kept for a few seconds per process. A change made in this process shows at once;
+ * another process sees it within `noticeCacheMs`.
+ */
+export const noticeCacheMs = 5_000;
+let noticeCache: { db: Database; at: number; rows: Row[] } | undefined;
+
+async function noticeSettings(db: Database, now: number): Promise<Row[]> {
+  const cached = noticeCache;
+  if (cached?.db === db && now - cached.at < noticeCacheMs && now >= cached.at) return cached.rows;
+  const rows = await db
+    .select()
+    .from(settings)
+    .where(inArray(settings.key, ["announcement", "maintenance"]));
+  noticeCache = { db, at: now, rows };
+  return rows;
+}
+
 /** The banner and the maintenance notice, when they are showing now. */
 export const readSiteNotices = definePublicOperation({
   access: settingAccess,
@@ -192,10 +212,7 @@ export const readSiteNotices = definePublicOperation({
   input: z.object({}),
   write: false,
   run: async (scope): Promise<SiteNotices> => {
-    const rows = await scope.db
-      .select()
-      .from(settings)
-      .where(inArray(settings.key, ["announcement", "maintenance"]));
+    const rows = await noticeSettings(scope.db, scope.now.getTime());
     const announcement = settingOf(
       "announcement",
       rows.find((row) => row.key === "announcement"),
@@ -247,6 +264,7 @@ export const updateSetting = defineOperation({
           .onConflictDoNothing()
           .returning();
     if (!saved) throw stale();
+    noticeCache = undefined;
     const after = settingOf(input.key, saved);
     await scope.audit({
       target: { type: "setting", id: input.key, label: settingLabels[input.key] },

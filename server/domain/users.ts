@@ -295,7 +295,7 @@ function invitationMail(
     text: [
       `Hello${invitee.name ? ` ${invitee.name}` : ""},`,
       "",
-      `${scope.actor.label} has invited you to the Densara portal as ${invitee.role === "admin" ? "an" : "a"} ${invitee.role}.`,
+      `${scope.actor.label} has invited you to the Densara portal as ${/^[aeiou]/.test(invitee.role) ? "an" : "a"} ${invitee.role}.`,
       "",
       howToSignIn,
       "",

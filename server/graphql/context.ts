@@ -1,6 +1,7 @@
 import type { Actor } from "../domain/access.ts";
 import type { DomainPorts, RequestInfo } from "../domain/operation.ts";
 import type { Database } from "../db/client.ts";
+import type { User } from "../domain/users.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { createLoaders } from "./loaders.ts";
 
@@ -15,7 +16,13 @@ export type GraphQLDeps = {
 /** The context of one request: over HTTP at /graphql, or in-process for a page's loader or action. */
 export function graphQLContext(
   deps: GraphQLDeps,
-  request: { actor: Actor | null; sessionId: string | null; info: RequestInfo },
+  request: {
+    actor: Actor | null;
+    sessionId: string | null;
+    info: RequestInfo;
+    /** The actor's own row, when the request already read it (with its session or token). */
+    user?: User | null;
+  },
 ): GraphQLContext {
   const domain = {
     db: deps.db,
@@ -24,5 +31,8 @@ export function graphQLContext(
     now: deps.now ?? (() => new Date()),
     ports: deps.ports,
   };
-  return { domain, sessionId: request.sessionId, loaders: createLoaders(domain), embeddedIssuer: deps.embeddedIssuer };
+  const loaders = createLoaders(domain);
+  // Everyone may read their own row: the one the session or token just read serves the request.
+  if (request.user && request.actor?.id === request.user.id) loaders.user.prime(request.user.id, request.user);
+  return { domain, sessionId: request.sessionId, loaders, embeddedIssuer: deps.embeddedIssuer };
 }

@@ -60,6 +60,7 @@ export function graphqlRoutes(options: {
     const authorization = c.req.header("authorization");
     const current = c.get("session");
     let actor = null;
+    let user = null;
     let sessionId: string | null = null;
     let csrfToken: string | null = null;
     if (authorization !== undefined) {
@@ -71,8 +72,10 @@ export function graphqlRoutes(options: {
         });
       }
       actor = authenticated.actor;
+      user = authenticated.user;
     } else if (current) {
       actor = c.get("actor");
+      user = current.session.user;
       sessionId = current.session.id;
       csrfToken = csrfTokenFor(current.token);
       if (c.req.method === "POST" && !csrfTokenMatches(current.token, c.req.header("x-csrf-token"))) {
@@ -88,7 +91,7 @@ export function graphqlRoutes(options: {
         "Set-Cookie": clearSessionCookie(https),
       });
     }
-    const context = graphQLContext(deps, { actor, sessionId, info: requestInfo(c, options.trustProxy) });
+    const context = graphQLContext(deps, { actor, user, sessionId, info: requestInfo(c, options.trustProxy) });
     const response = await server.fetch(c.req.raw, { ...context, csrfToken });
     if (response.headers.get("content-type")?.startsWith("text/html")) {
       // GraphiQL: its one inline script runs with this response's nonce.

@@ -128,6 +128,7 @@ export async function createServer(options: {
       context ??= graphQLContext(graphqlDeps, {
         actor: c.get("actor"),
         sessionId: c.get("session")?.session.id ?? null,
+        user: c.get("session")?.session.user ?? null,
         info: requestInfo(c, config.trustProxy),
       });
       // gql.tada's documents are plain GraphQL ASTs: graphql-js runs them as they are.

@@ -1,3 +1,4 @@
+import * as RadixDialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { Building2, CornerDownLeft, Search, User } from "lucide-react";
 import { useEffect, useState } from "react";
@@ -5,6 +6,7 @@ import { useNavigate } from "react-router";
 import { visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { portalApi } from "../../lib/portal-api.ts";
+import { useReturnFocus } from "../ui/return-focus.ts";
 
 /** What the palette can do besides opening pages; each entry says which capability it needs. */
 export type PaletteAction = { id: string; label: string; keywords: string[]; run: () => void };
@@ -51,6 +53,7 @@ export default function CommandPalette({
   actions: PaletteAction[];
 }) {
   const navigate = useNavigate();
+  const returnFocus = useReturnFocus();
   const [search, setSearch] = useState("");
   /** What the server found, and for which words: results for older words are never shown. */
   const [results, setResults] = useState<{ text: string; found: Found[] }>({ text: "", found: [] });
@@ -109,81 +112,87 @@ export default function CommandPalette({
   };
 
   return (
-    <Command.Dialog
-      open={open}
-      onOpenChange={onOpenChange}
-      label="Command palette"
-      overlayClassName="fixed inset-0 z-40 bg-gray-950/50"
-      contentClassName="fixed top-[10vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
-    >
-      <div className="flex items-center gap-3 border-b border-gray-200 px-4 dark:border-gray-800">
-        <Search aria-hidden="true" className="size-5 shrink-0 text-gray-600 dark:text-gray-300" />
-        <Command.Input
-          value={search}
-          onValueChange={setSearch}
-          placeholder="Go to a page, run an action, find a person or organization…"
-          className="min-h-14 w-full bg-transparent text-base outline-none placeholder:text-gray-600 dark:placeholder:text-gray-400"
-        />
-      </div>
-      <Command.List className="max-h-[60vh] overflow-y-auto p-2">
-        <Command.Empty className="px-3 py-6 text-center text-base text-gray-700 dark:text-gray-300">
-          {searching ? "Searching…" : "Nothing matches. Try another word."}
-        </Command.Empty>
-        <Command.Group heading="Pages" className={groupHeading}>
-          {visiblePages(capabilities).map((page) => (
-            <Command.Item
-              key={page.to}
-              value={`page ${page.label} ${page.description}`}
-              onSelect={() => go(page.to)}
-              className={itemClasses}
-            >
-              <span className="flex-1">
-                {page.label}
-                <span className="block text-sm text-gray-600 dark:text-gray-300">{page.description}</span>
-              </span>
-              <CornerDownLeft aria-hidden="true" className="size-4 opacity-60" />
-            </Command.Item>
-          ))}
-        </Command.Group>
-        <Command.Group heading="Actions" className={groupHeading}>
-          {actions.map((action) => (
-            <Command.Item
-              key={action.id}
-              value={`action ${action.label} ${action.keywords.join(" ")}`}
-              onSelect={() => {
-                onOpenChange(false);
-                action.run();
-              }}
-              className={itemClasses}
-            >
-              {action.label}
-            </Command.Item>
-          ))}
-        </Command.Group>
-        {found.length > 0 ? (
-          <Command.Group heading="People and organizations" className={groupHeading}>
-            {found.map((item) => (
-              // Matched on the server, so cmdk's own filter must keep them: their value carries the search.
-              <Command.Item
-                key={`${item.kind}-${item.id}`}
-                value={`${search} ${item.kind} ${item.id}`}
-                onSelect={() => go(item.to)}
-                className={itemClasses}
-              >
-                {item.kind === "user" ? (
-                  <User aria-hidden="true" className="size-5" />
-                ) : (
-                  <Building2 aria-hidden="true" className="size-5" />
-                )}
-                <span className="flex-1">
-                  {item.label}
-                  <span className="block text-sm text-gray-600 dark:text-gray-300">{item.detail}</span>
-                </span>
-              </Command.Item>
-            ))}
-          </Command.Group>
-        ) : null}
-      </Command.List>
-    </Command.Dialog>
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50" />
+        <RadixDialog.Content
+          {...returnFocus}
+          aria-describedby={undefined}
+          className="fixed top-[10vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
+        >
+          <RadixDialog.Title className="sr-only">Command palette</RadixDialog.Title>
+          <Command label="Command palette">
+            <div className="flex items-center gap-3 border-b border-gray-200 px-4 dark:border-gray-800">
+              <Search aria-hidden="true" className="size-5 shrink-0 text-gray-600 dark:text-gray-300" />
+              <Command.Input
+                value={search}
+                onValueChange={setSearch}
+                placeholder="Go to a page, run an action, find a person or organization…"
+                className="min-h-14 w-full bg-transparent text-base outline-none placeholder:text-gray-600 dark:placeholder:text-gray-400"
+              />
+            </div>
+            <Command.List className="max-h-[60vh] overflow-y-auto p-2">
+              <Command.Empty className="px-3 py-6 text-center text-base text-gray-700 dark:text-gray-300">
+                {searching ? "Searching…" : "Nothing matches. Try another word."}
+              </Command.Empty>
+              <Command.Group heading="Pages" className={groupHeading}>
+                {visiblePages(capabilities).map((page) => (
+                  <Command.Item
+                    key={page.to}
+                    value={`page ${page.label} ${page.description}`}
+                    onSelect={() => go(page.to)}
+                    className={itemClasses}
+                  >
+                    <span className="flex-1">
+                      {page.label}
+                      <span className="block text-sm text-gray-600 dark:text-gray-300">{page.description}</span>
+                    </span>
+                    <CornerDownLeft aria-hidden="true" className="size-4 opacity-60" />
+                  </Command.Item>
+                ))}
+              </Command.Group>
+              <Command.Group heading="Actions" className={groupHeading}>
+                {actions.map((action) => (
+                  <Command.Item
+                    key={action.id}
+                    value={`action ${action.label} ${action.keywords.join(" ")}`}
+                    onSelect={() => {
+                      onOpenChange(false);
+                      action.run();
+                    }}
+                    className={itemClasses}
+                  >
+                    {action.label}
+                  </Command.Item>
+                ))}
+              </Command.Group>
+              {found.length > 0 ? (
+                <Command.Group heading="People and organizations" className={groupHeading}>
+                  {found.map((item) => (
+                    // Matched on the server, so cmdk's own filter must keep them: their value carries the search.
+                    <Command.Item
+                      key={`${item.kind}-${item.id}`}
+                      value={`${search} ${item.kind} ${item.id}`}
+                      onSelect={() => go(item.to)}
+                      className={itemClasses}
+                    >
+                      {item.kind === "user" ? (
+                        <User aria-hidden="true" className="size-5" />
+                      ) : (
+                        <Building2 aria-hidden="true" className="size-5" />
+                      )}
+                      <span className="flex-1">
+                        {item.label}
+                        <span className="block text-sm text-gray-600 dark:text-gray-300">{item.detail}</span>
+                      </span>
+                    </Command.Item>
+                  ))}
+                </Command.Group>
+              ) : null}
+            </Command.List>
+          </Command>
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
   );
 }

@@ -3,6 +3,7 @@ import { useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { CsrfField } from "./portal-context.tsx";
 import { buttonClasses, type ButtonVariant } from "../ui/button.tsx";
+import { useReturnFocus } from "../ui/return-focus.ts";
 
 /**
  * A destructive action, confirmed first: the button opens an alert dialog that says
@@ -32,6 +33,7 @@ export function ConfirmForm({
 }) {
   const [open, setOpen] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const returnFocus = useReturnFocus();
   return (
     <Form method="post" ref={form} action={action} className="inline">
       <CsrfField />
@@ -52,7 +54,10 @@ export function ConfirmForm({
         </button>
         <AlertDialog.Portal>
           <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50" />
-          <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800">
+          <AlertDialog.Content
+            {...returnFocus}
+            className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
+          >
             <AlertDialog.Title className="text-xl font-semibold text-gray-950 dark:text-white">
               {title}
             </AlertDialog.Title>

@@ -69,11 +69,12 @@ export function SelectField({
 }) {
   const id = useId();
   return (
-    <div className="grid gap-1">
+    // A long option (an action's name) must not make the form wider than a small screen.
+    <div className="grid max-w-full min-w-0 gap-1">
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue ?? ""} className={fieldClasses}>
+      <select id={id} name={name} defaultValue={defaultValue ?? ""} className={cn(fieldClasses, "w-full max-w-full")}>
         {anyLabel ? <option value="">{anyLabel}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -221,11 +222,12 @@ export function useListLoading(): boolean {
 
 export function ListTable({ caption, loading, children }: { caption: string; loading: boolean; children: ReactNode }) {
   return (
-    <div className="grid gap-2">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
       <p role="status" className="sr-only">
         {loading ? `Loading ${caption.toLowerCase()}…` : ""}
       </p>
-      <div className="overflow-x-auto rounded-xl ring-1 ring-gray-200 dark:ring-gray-800">
+      {/* relative: visually hidden text inside the table stays inside its scroll box. */}
+      <div className="relative overflow-x-auto rounded-xl ring-1 ring-gray-200 dark:ring-gray-800">
         <table aria-busy={loading} className={cn("w-full min-w-[40rem] text-left text-base", loading && "opacity-60")}>
           <caption className="sr-only">{caption}</caption>
           {children}

@@ -1,6 +1,6 @@
 import { Menu, Search } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useNavigation } from "react-router";
 import {
   applyColorMode,
   colorModeStorageKey,
@@ -11,11 +11,10 @@ import {
 import { can, visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { portalSession } from "../../lib/portal-session.ts";
-import { startBuildWatch } from "../../lib/portal-build.ts";
+import { rememberNavigation, resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal-build.ts";
 import { useStoredFlag } from "../../lib/stored-flag.ts";
 import { createShortcutReader, shortcutsFor } from "../../lib/shortcuts.ts";
 import { SkipLink } from "../site/skip-link.tsx";
-import { cn } from "../ui/cn.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import type { PaletteAction } from "./command-palette.tsx";
 import { Notices, type SiteNotices } from "./notices.tsx";
@@ -106,6 +105,26 @@ export function DashboardShell({
   }, [csrfToken]);
 
   useEffect(() => startBuildWatch(buildPollMs), [buildPollMs]);
+
+  // First, before the navigation below is forgotten: a reload that interrupted one goes on to its target.
+  useEffect(() => {
+    if (resumeInterruptedNavigation(`${location.pathname}${location.search}`) === "held") {
+      toast({
+        title: "That page could not be loaded",
+        description: "The portal may have been updated a moment ago. Try again in a few seconds, or reload the page.",
+        color: "error",
+        actions: [{ label: "Reload the page", onClick: () => window.location.reload() }],
+      });
+    }
+  }, []);
+
+  // Where a page navigation is going, so a reload caused by its missing code can go on there.
+  const navigation = useNavigation();
+  const target =
+    navigation.state === "loading" && !navigation.formMethod
+      ? `${navigation.location.pathname}${navigation.location.search}`
+      : null;
+  useEffect(() => rememberNavigation(target), [target]);
 
   // The account's colour mode follows the person from device to device.
   useEffect(() => {
@@ -282,7 +301,7 @@ export function DashboardShell({
           <main
             id="main"
             tabIndex={-1}
-            className={cn("grid flex-1 content-start gap-6 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8")}
+            className="grid flex-1 grid-cols-[minmax(0,1fr)] content-start gap-6 px-4 py-6 focus:outline-none sm:px-6 lg:px-8 lg:py-8"
           >
             <Notices notices={notices} />
             {children}

@@ -2,6 +2,7 @@ import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "./cn.ts";
+import { useReturnFocus } from "./return-focus.ts";
 
 /**
  * A modal dialog (Radix): focus moves in and is kept there, Escape and the close button
@@ -24,11 +25,13 @@ export function Dialog({
   variant?: "center" | "side";
   className?: string;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50 motion-safe:animate-[fade-in_150ms_ease-out]" />
         <RadixDialog.Content
+          {...returnFocus}
           className={cn(
             "fixed z-50 flex flex-col overflow-y-auto bg-white shadow-xl ring-1 ring-gray-200 focus:outline-none dark:bg-gray-900 dark:ring-gray-800",
             variant === "center"

@@ -128,7 +128,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   exportParams.delete("before");
   const exportQuery = exportParams.toString();
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-3xl font-bold tracking-tight">Activity</h1>

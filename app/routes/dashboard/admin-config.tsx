@@ -289,7 +289,7 @@ export default function AdminConfig({ loaderData }: Route.ComponentProps) {
       <SettingsForm
         id="announcement"
         title="Announcement banner"
-        description="A short message across the top of the portal and the website, for example a new software release or a trade show."
+        description="A short message across the top of every portal page, for example a new software release or a trade show."
         intent="announcement"
         group={settings.announcement}
         failure={announcement}

@@ -707,7 +707,7 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
     void navigate(`${pathname}${withParams(search, { [param]: null })}`, { preventScrollReset: true });
   const filtered = Boolean(filters.search || filters.kind || filters.certificationStatus || filters.listing);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-3xl font-bold tracking-tight">Organizations</h1>

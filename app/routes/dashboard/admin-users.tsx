@@ -22,7 +22,7 @@ import type { ActionFailure } from "../../lib/action-failure.ts";
 import { failed, readForm, succeeded, unknownIntent } from "../../lib/actions.server.ts";
 import { mutate, query, tryQuery } from "../../lib/api.server.ts";
 import { can } from "../../lib/dashboard-nav.ts";
-import { describeBrowser, formatDateTime } from "../../lib/format.ts";
+import { describeBrowser, formatDateTime, withArticle } from "../../lib/format.ts";
 import { integer, text } from "../../lib/form-data.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 import { oneOf, pageParams, searchParam, withParams } from "../../lib/list-params.ts";
@@ -261,7 +261,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       const outcome = await mutate(context, ChangeRole, { input: { id, version, role } });
       if (!outcome.ok) return failed(intent, outcome, form);
       return succeeded(context, url, {
-        title: `${who(outcome.data.changeUserRole)} is now ${role === "admin" ? "an" : "a"} ${role}`,
+        title: `${who(outcome.data.changeUserRole)} is now ${withArticle(role)}`,
       });
     }
     case "disable": {
@@ -493,9 +493,7 @@ function UserPanel({
               Role
             </h3>
             {isMe ? (
-              <p className="text-base">
-                You are {user.role === "admin" ? "an" : "a"} {user.role}. Another admin can change your role.
-              </p>
+              <p className="text-base">You are {withArticle(user.role)}. Another admin can change your role.</p>
             ) : (
               <Form method="post" className="grid gap-3">
                 <CsrfField />
@@ -601,7 +599,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
     void navigate(`${pathname}${withParams(search, { [param]: null })}`, { preventScrollReset: true });
   const filtered = Boolean(filters.search || filters.role || filters.status);
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
           <h1 className="text-3xl font-bold tracking-tight">Users</h1>

@@ -91,7 +91,9 @@ builder.queryFields((t) => ({
     resolve: async (_root, _args, context) => {
       const { actor } = context.domain;
       if (!actor) return null;
-      return { actor, user: await getUser(context.domain, { id: actor.id }) };
+      // Through the batched lookup, which the request's own session or token has usually filled already.
+      const user = await context.loaders.user.load(actor.id);
+      return { actor, user: user ?? (await getUser(context.domain, { id: actor.id })) };
     },
   }),
 }));

@@ -12,7 +12,7 @@ import type { ActionFailure } from "../../../lib/action-failure.ts";
 import { failed, readForm, succeeded, unknownIntent } from "../../../lib/actions.server.ts";
 import { mutate, query } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
-import { describeBrowser, formatDate, formatDateTime } from "../../../lib/format.ts";
+import { describeBrowser, formatDate, formatDateTime, withArticle } from "../../../lib/format.ts";
 import { checked, integer, text } from "../../../lib/form-data.ts";
 import { graphql, type ResultOf } from "../../../lib/graphql.ts";
 import { oneOf } from "../../../lib/list-params.ts";
@@ -505,7 +505,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
           )}
           <p className="text-base text-gray-700 dark:text-gray-300">
             {user.picture ? "Your picture comes from your sign-in provider." : "Your initials stand in for a picture."}{" "}
-            You are signed in as {user.email}, as {user.role === "admin" ? "an" : "a"} {user.role}.
+            You are signed in as {user.email}, as {withArticle(user.role)}.
           </p>
         </div>
         <Form method="post" className="grid gap-4" noValidate>

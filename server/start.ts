@@ -1,0 +1,112 @@
+import { mkdir } from "node:fs/promises";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { openDatabase } from "./db/client.ts";
+import { migrateDatabase } from "./db/migrate.ts";
+import { seedDemoData } from "./demo/seed.ts";
+import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
+import { startHttpServer } from "./http/serve.ts";
+import { createServer, defaultAdminEmail } from "./http/server.ts";
+import { bootstrapAdminAccount } from "./idp/accounts.ts";
+import { createLogger } from "./log.ts";
+import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
+
+function readConfig(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+}
+
+const config = readConfig();
+const log = createLogger(config.logLevel);
+
+let build: AppBuild;
+try {
+  build = await loadBuild(config.buildDir);
+} catch (error) {
+  if (!(error instanceof MissingBuildError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
+
+// The database comes next: every process migrates under an advisory lock before serving.
+if (!config.databaseUrl && !config.dataDir.startsWith("memory://")) await mkdir(config.dataDir, { recursive: true });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  onConnectionError: (error) => log.warn("database connection lost; the pool will reconnect", { error: error.message }),
+});
+await migrateDatabase(database);
+log.info("database ready", { kind: database.kind, ...(database.kind === "pglite" ? { dataDir: config.dataDir } : {}) });
+
+const mailTransport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : logTransport(log);
+const outboxWorker = startOutboxWorker(database.db, mailTransport, { from: config.mail.from, intervalMs: 5_000, log });
+
+const server = await createServer({ config, database, build, log });
+
+if (server.embedded) {
+  const admin = await bootstrapAdminAccount(database.db, {
+    email: config.auth.adminEmail ?? defaultAdminEmail,
+    password: config.auth.adminPassword,
+  });
+  if (admin.created && admin.generatedPassword) {
+    // Printed once, on the start that created the account; it is not stored anywhere readable.
+    log.warn(
+      'created the first administrator account; this password is shown once (change it with "Forgot your password?" on the sign-in page)',
+      { email: admin.email, password: admin.generatedPassword },
+    );
+  } else if (admin.created) {
+    log.info("created the first administrator account", { email: admin.email });
+  }
+}
+
+// A newcomer's first start on the embedded database shows a living portal (once; DEMO_DATA=false turns it off).
+// After the first administrator: that account is made only while the provider has none.
+if (database.kind === "pglite" && config.demoData) {
+  const seeded = await seedDemoData(database.db, { publicUrl: config.publicUrl });
+  if (seeded.seeded)
+    log.info("filled the new embedded database with demo data (DEMO_DATA=false turns this off)", seeded);
+}
+
+// Ended sessions and abandoned sign-ins are swept now and then, by whichever process gets there.
+const sweeper = setInterval(() => {
+  server
+    .sweep()
+    .catch((error: unknown) =>
+      log.warn("sweeping ended sessions failed", { error: error instanceof Error ? error.message : String(error) }),
+    );
+}, 15 * 60_000);
+sweeper.unref();
+
+const running = await startHttpServer({
+  fetch: server.fetch,
+  host: config.host,
+  port: config.port,
+  shutdownTimeoutMs: config.shutdownTimeoutMs,
+  log,
+});
+log.info("listening", {
+  url: config.publicUrl.origin,
+  address: running.address.address,
+  port: running.address.port,
+  prerendered: build.prerendered.size,
+});
+
+for (const signal of ["SIGTERM", "SIGINT"] as const) {
+  process.once(signal, () => {
+    void running
+      .shutdown(signal)
+      .then(async (outcome) => {
+        clearInterval(sweeper);
+        await outboxWorker.stop();
+        await database.close();
+        return outcome;
+      })
+      .then((outcome) => process.exit(outcome === "drained" ? 0 : 1));
+  });
+}

@@ -1,0 +1,153 @@
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import {
+  adminPages,
+  expect,
+  openPortal,
+  seededPerson,
+  signedOut,
+  signUpViewer,
+  test,
+  waitForPortal,
+} from "../support/portal.ts";
+import { desktopViewport, presetColorMode } from "../support/site.ts";
+
+test.use({ viewport: desktopViewport });
+
+const modes = ["light", "dark"] as const;
+type Mode = (typeof modes)[number];
+
+/**
+ * The admin's account keeps the colour mode "system" (the shell applies the account's
+ * choice), so a mode is the device's: the emulated colour scheme, with the stored
+ * preference set to match. Motion is reduced so that axe never measures a dialog halfway
+ * through its fade-in.
+ */
+async function useMode(page: Page, mode: Mode): Promise<void> {
+  await presetColorMode(page, mode);
+  await page.emulateMedia({ colorScheme: mode, reducedMotion: "reduce" });
+}
+
+async function expectMode(page: Page, mode: Mode): Promise<void> {
+  if (mode === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+}
+
+/** Opens `path` in each mode, lets `ready` bring the page into the state to check, and runs axe. */
+async function checkInBothModes(page: Page, path: string, ready: () => Promise<void>): Promise<void> {
+  for (const mode of modes) {
+    await test.step(mode, async () => {
+      await useMode(page, mode);
+      await openPortal(page, path);
+      await expectMode(page, mode);
+      await ready();
+      await expectNoAxeViolations(page);
+    });
+  }
+}
+
+/** The id in the first link of a list that opens a record by `param` (?user=…, ?edit=…). */
+async function firstIdIn(page: Page, listPath: string, param: string): Promise<string> {
+  await page.goto(listPath);
+  const href = await page.locator(`main table a[href*="${param}="]`).first().getAttribute("href");
+  const id = new URLSearchParams(href?.split("?")[1]).get(param) ?? "";
+  expect(id).toMatch(/^[0-9a-f-]{36}$/);
+  return id;
+}
+
+test.describe("axe on every portal page, as the admin, in light and dark mode", () => {
+  for (const { path, heading } of adminPages) {
+    test(path, async ({ page }) => {
+      await checkInBothModes(page, path, () =>
+        expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible(),
+      );
+    });
+  }
+
+  test.describe("a portal path without a page", () => {
+    test.use({ allowedConsoleError: /status of 404/ });
+
+    test("/dashboard/admin/media", async ({ page }) => {
+      await checkInBothModes(page, "/dashboard/admin/media", () =>
+        expect(page.getByRole("heading", { level: 1, name: "Page not found: /dashboard/admin/media" })).toBeVisible(),
+      );
+    });
+  });
+});
+
+test.describe("axe with a dialog open, in light and dark mode", () => {
+  test("the user panel", async ({ page }) => {
+    const id = await firstIdIn(page, "/dashboard/admin/users?sort=name", "user");
+    await checkInBothModes(page, `/dashboard/admin/users?sort=name&user=${id}`, async () => {
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expect(page.getByRole("dialog").getByRole("heading").first()).toBeVisible();
+    });
+  });
+
+  test("the organization editor", async ({ page }) => {
+    const id = await firstIdIn(page, "/dashboard/admin/organizations", "edit");
+    await checkInBothModes(page, `/dashboard/admin/organizations?edit=${id}`, async () => {
+      await expect(page.getByRole("dialog")).toBeVisible();
+      await expect(page.getByRole("dialog").getByRole("textbox").first()).toBeVisible();
+    });
+  });
+
+  test("the invite dialog", async ({ page }) => {
+    await checkInBothModes(page, "/dashboard/admin/users?invite=1", () =>
+      expect(page.getByRole("dialog", { name: "Invite a person" })).toBeVisible(),
+    );
+  });
+
+  test("the command palette, showing pages, actions and people", async ({ page }) => {
+    await checkInBothModes(page, "/dashboard", async () => {
+      await page.keyboard.press("Control+k");
+      const palette = page.getByRole("dialog", { name: "Command palette" });
+      await expect(palette.getByRole("combobox")).toBeFocused();
+      await expect(palette.getByRole("option").first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      await page.keyboard.type(seededPerson.search);
+      await expect(palette.getByRole("option", { name: new RegExp(seededPerson.name) })).toBeVisible();
+    });
+  });
+
+  test("the keyboard shortcuts", async ({ page }) => {
+    await checkInBothModes(page, "/dashboard", async () => {
+      await page.keyboard.press("?");
+      await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+    });
+  });
+});
+
+test.describe("as a viewer", () => {
+  test.use({ storageState: signedOut });
+
+  test("the viewer's overview in light and dark mode", async ({ page }) => {
+    await useMode(page, "light");
+    const person = await signUpViewer(page);
+    const heading = page.getByRole("heading", { level: 1, name: `Welcome, ${person.name}` });
+    await expectMode(page, "light");
+    await test.step("light", () => expectNoAxeViolations(page));
+    await useMode(page, "dark");
+    await page.reload();
+    await expect(heading).toBeVisible();
+    await waitForPortal(page);
+    await expectMode(page, "dark");
+    await test.step("dark", () => expectNoAxeViolations(page));
+  });
+});
+
+test.describe("keyboard", () => {
+  test("Tab from the top reaches the skip link first, and it moves focus to main", async ({ page }) => {
+    await openPortal(page);
+    await page.keyboard.press("Tab");
+    const skip = page.getByRole("link", { name: "Skip to main content" });
+    await expect(skip).toBeFocused();
+    await expect(skip).toBeInViewport();
+    await page.keyboard.press("Enter");
+    await expect(page.locator("main#main")).toBeFocused();
+    // The next Tab goes on from main, not from the top of the page.
+    await page.keyboard.press("Tab");
+    const next = await page.evaluate(() => document.activeElement?.closest("main") !== null);
+    expect(next, "the Tab after the skip link lands inside main").toBe(true);
+  });
+});

@@ -1,0 +1,147 @@
+import type { BrowserContext, Page, Request } from "@playwright/test";
+import { admin, newPerson, submitSignIn, submitSignUp } from "./accounts.ts";
+import { expect, test as base } from "./fixtures.ts";
+
+/**
+ * Helpers for the portal's end-to-end tests (the hydrated dashboard).
+ *
+ * The sign-in form allows 20 attempts per network per 15 minutes (server/http/security/
+ * rate-limit.ts), and every test of a run talks to one server from one address. So the
+ * admin signs in once per worker, and tests start from that browser state; a test that
+ * needs someone else signs up a fresh viewer (`signUpViewer`).
+ */
+
+type StorageState = Awaited<ReturnType<BrowserContext["storageState"]>>;
+
+export const signedOut: StorageState = { cookies: [], origins: [] };
+
+export const test = base.extend<object, { adminStorageState: StorageState }>({
+  adminStorageState: [
+    async ({ browser }, use, workerInfo) => {
+      const context = await browser.newContext({ baseURL: workerInfo.project.use.baseURL });
+      const page = await context.newPage();
+      await page.goto("/auth/login?returnTo=/dashboard");
+      await submitSignIn(page, admin);
+      await expect(page).toHaveURL("/dashboard");
+      const state = await context.storageState();
+      await context.close();
+      await use(state);
+    },
+    { scope: "worker" },
+  ],
+  // Tests start signed in as the admin; `test.use({ storageState: signedOut })` starts signed out.
+  storageState: ({ adminStorageState }, use) => use(adminStorageState),
+});
+
+export { expect };
+
+/** The portal's pages as the admin sees them, in sidebar order, with each page's heading. */
+export const adminPages = [
+  { label: "Overview", path: "/dashboard", heading: /^Welcome/ },
+  { label: "Users", path: "/dashboard/admin/users", heading: "Users" },
+  { label: "Organizations", path: "/dashboard/admin/organizations", heading: "Organizations" },
+  { label: "Activity", path: "/dashboard/admin/activity", heading: "Activity" },
+  { label: "Site settings", path: "/dashboard/admin/config", heading: "Site settings" },
+  { label: "Your settings", path: "/dashboard/settings", heading: "Your settings" },
+] as const;
+
+export const adminOnlyPages = adminPages.filter((page) => page.path.startsWith("/dashboard/admin/"));
+
+/** A demo person the server seeds (server/demo/data.ts), active, with a unique name. */
+export const seededPerson = { name: "Jamal Washington", search: "Washingt" };
+
+/** Goes to a portal page and waits until it is hydrated (see `waitForPortal`). */
+export async function openPortal(page: Page, path = "/dashboard"): Promise<void> {
+  await page.goto(path);
+  await waitForPortal(page);
+}
+
+/**
+ * Waits until the portal's shell has hydrated and its effects run: from then on links
+ * navigate client-side and the keyboard shortcuts listen. Nothing in the DOM says so, but
+ * one effect of the shell's first commit, the build watcher (app/lib/build-update.ts),
+ * listens for `visibilitychange` and then fetches /builds/latest.json: so the test fires
+ * that event until the fetch shows up in Resource Timing. (A side effect: the page has
+ * checked for a newer build once more.)
+ */
+export async function waitForPortal(page: Page): Promise<void> {
+  await expect(async () => {
+    await page.evaluate(() => {
+      performance.clearResourceTimings();
+      document.dispatchEvent(new Event("visibilitychange"));
+    });
+    await expect
+      .poll(() => hasFetched(page, "/builds/latest.json"), { timeout: 2_000, intervals: [50, 100, 250] })
+      .toBe(true);
+  }).toPass();
+}
+
+async function hasFetched(page: Page, part: string): Promise<boolean> {
+  return page.evaluate(
+    (fragment) => performance.getEntriesByType("resource").some((entry) => entry.name.includes(fragment)),
+    part,
+  );
+}
+
+/** Signs up a fresh viewer from a signed-out page; they land on /dashboard, hydrated. */
+export async function signUpViewer(page: Page, label = "viewer") {
+  const person = newPerson(label);
+  await page.goto("/auth/login?returnTo=/dashboard");
+  await submitSignUp(page, person);
+  await expect(page).toHaveURL("/dashboard");
+  await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${person.name}` })).toBeVisible();
+  await waitForPortal(page);
+  return person;
+}
+
+/** The portal's sidebar (desktop) navigation. */
+export function portalNav(page: Page) {
+  return page.getByRole("complementary").getByRole("navigation", { name: "Portal" });
+}
+
+/**
+ * Marks the current document; a full page load replaces the document and loses the
+ * mark, a client-side navigation keeps it.
+ */
+export async function markDocument(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as unknown as { __e2eMarker?: number }).__e2eMarker = 1;
+  });
+}
+
+export async function documentIsMarked(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as unknown as { __e2eMarker?: number }).__e2eMarker === 1);
+}
+
+/** Records the paths of every document (full page) request of the page from now on. */
+export function recordDocumentLoads(page: Page): string[] {
+  const paths: string[] = [];
+  page.on("request", (request: Request) => {
+    if (request.resourceType() === "document" && request.frame() === page.mainFrame()) {
+      paths.push(new URL(request.url()).pathname);
+    }
+  });
+  return paths;
+}
+
+/** The id of the build the server runs, which the page also has compiled in. */
+export async function currentBuildId(page: Page): Promise<string> {
+  const response = await page.request.get("/builds/latest.json");
+  expect(response.ok()).toBe(true);
+  const { id } = (await response.json()) as { id: string };
+  return id;
+}
+
+/**
+ * Resolves once the page has fully received a response whose URL contains `part`:
+ * Resource Timing adds the entry when the body has arrived, which is after the page's
+ * own code has handled the response headers (its `fetch` promise resolves first).
+ */
+export async function waitForResourceTiming(page: Page, part: string): Promise<void> {
+  await expect.poll(() => hasFetched(page, part)).toBe(true);
+}
+
+/** The page's record of self-made reloads (app/lib/reload-guard.ts). */
+export async function readReloadGuard(page: Page): Promise<Record<string, number>> {
+  return page.evaluate(() => JSON.parse(sessionStorage.getItem("densara:reloads") ?? "{}") as Record<string, number>);
+}

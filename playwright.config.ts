@@ -31,6 +31,9 @@ export default defineConfig({
       ADMIN_EMAIL: "admin@densara.test",
       ADMIN_PASSWORD: "e2e-admin-password-1",
       SIGNUP: "true",
+      // Each test sends its own X-Forwarded-For (tests/support/fixtures.ts): the sign-in
+      // limits per network then apply per test.
+      TRUST_PROXY: "true",
     },
   },
 });

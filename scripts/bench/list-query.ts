@@ -18,7 +18,7 @@ import { migrateDatabase } from "../../server/db/migrate.ts";
 import { graphQLContext } from "../../server/graphql/context.ts";
 import { createInProcessExecutor } from "../../server/graphql/execute.ts";
 import { schema as graphqlSchema } from "../../server/graphql/schema.ts";
-import { embeddedInvitations } from "../../server/idp/invitations.ts";
+import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
 import { createLogger } from "../../server/log.ts";
 
 const args = process.argv.slice(2);
@@ -105,7 +105,15 @@ async function measure(kind: string, handle: DatabaseHandle) {
   const publicUrl = new URL("http://localhost");
   const context = () =>
     graphQLContext(
-      { db, ports: { publicUrl, invitations: embeddedInvitations(publicUrl) }, embeddedIssuer: null },
+      {
+        db,
+        ports: {
+          publicUrl,
+          invitations: embeddedInvitations(publicUrl),
+          providerSessions: unreachableProviderSessions,
+        },
+        embeddedIssuer: null,
+      },
       {
         actor: { id: actorId, role: "admin", organizationId: null, label: "Bench Actor", via: "session" },
         sessionId: null,

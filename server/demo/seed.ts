@@ -14,7 +14,7 @@ import {
 } from "../domain/organizations.ts";
 import { listSettings, settingDefaults, updateSetting } from "../domain/settings.ts";
 import { actorFor, changeUserRole, disableUser, inviteUser, userLabel, type User } from "../domain/users.ts";
-import { embeddedInvitations } from "../idp/invitations.ts";
+import { embeddedInvitations, unreachableProviderSessions } from "../idp/invitations.ts";
 import type { Logger } from "../log.ts";
 import {
   demoBrowsers,
@@ -118,7 +118,11 @@ export async function seedDemoData(
   options: { now?: Date; publicUrl: URL; log?: Logger },
 ): Promise<SeedResult> {
   const now = options.now ?? new Date();
-  const ports: DomainPorts = { publicUrl: options.publicUrl, invitations: embeddedInvitations(options.publicUrl) };
+  const ports: DomainPorts = {
+    publicUrl: options.publicUrl,
+    invitations: embeddedInvitations(options.publicUrl),
+    providerSessions: unreachableProviderSessions,
+  };
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLock})`);
     // Seeding writes organizations, and all of it in this one transaction: any organization

@@ -14,10 +14,20 @@ export type InvitationPort = {
   prepare: (tx: Database, invitee: { email: string; name: string | null; expiresAt: Date }) => Promise<string>;
 };
 
+/**
+ * The identity provider's own sign-in sessions. Ending a person's sessions on the site
+ * ends theirs there too, where the provider is ours: otherwise a browser that still holds
+ * the provider's cookie would be signed in again without a password.
+ */
+export type ProviderSessionsPort = {
+  endFor: (tx: Database, person: { issuer: string | null; subject: string | null }) => Promise<void>;
+};
+
 /** What the domain needs from outside it, given by the server when it assembles. */
 export type DomainPorts = {
   publicUrl: URL;
   invitations: InvitationPort;
+  providerSessions: ProviderSessionsPort;
 };
 
 /** Everything an operation runs with: the database, who is asking, from where, and when. */
@@ -40,6 +50,8 @@ export type Scope<A extends Actor | null> = {
   rows: SQL | undefined;
   /** Records the write in the activity log, in this transaction. */
   audit: (entry: AuditEntry) => Promise<void>;
+  /** Says the write found nothing to change (a role already set, say), so there is nothing to record. */
+  unchanged: () => void;
 };
 
 export type Operation<Input, Result> = ((context: DomainContext, input: Input) => Promise<Result>) & {
@@ -93,7 +105,7 @@ function define<Op extends string, Schema extends z.ZodType, Result, A extends A
     const input = parseInput(spec.input, rawInput);
     const rows = decision === true ? undefined : decision;
     const now = context.now();
-    const scopeOn = (db: Database, audited: { count: number }): Scope<A> => ({
+    const scopeOn = (db: Database, audited: { count: number; unchanged: boolean }): Scope<A> => ({
       db,
       actor: actor as A,
       now,
@@ -110,12 +122,15 @@ function define<Op extends string, Schema extends z.ZodType, Result, A extends A
           entry,
         });
       },
+      unchanged: () => {
+        audited.unchanged = true;
+      },
     });
-    if (!spec.write) return spec.run(scopeOn(context.db, { count: 0 }), input);
+    if (!spec.write) return spec.run(scopeOn(context.db, { count: 0, unchanged: false }), input);
     return context.db.transaction(async (tx) => {
-      const audited = { count: 0 };
+      const audited = { count: 0, unchanged: false };
       const result = await spec.run(scopeOn(tx, audited), input);
-      if (audited.count === 0) {
+      if (audited.count === 0 && !audited.unchanged) {
         throw new Error(
           `${spec.access.entity}.${spec.operation} changed data without recording it in the activity log`,
         );

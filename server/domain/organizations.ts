@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { organizations, users, type OrganizationContact, type OrganizationProduct } from "../db/schema.ts";
 import { allow, defineAccess, type Actor } from "./access.ts";
-import { ConflictError, ForbiddenError, NotFoundError } from "./errors.ts";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "./errors.ts";
 import { email, id, likePattern, optionalText, requiredText, searchText, versionField } from "./fields.ts";
 import { defineOperation, type Scope } from "./operation.ts";
 import { pageArgs, pageOf, pageQuery, type Connection, type SortKey } from "./pagination.ts";
@@ -158,7 +158,8 @@ function uniqueName(error: unknown, name: string): never {
   const code =
     (error as { code?: unknown; cause?: { code?: unknown } }).code ??
     (error as { cause?: { code?: unknown } }).cause?.code;
-  if (code === "23505") throw new ConflictError(`There is already an organization called ${name}.`);
+  // A taken name is the name field's problem: the form marks it there.
+  if (code === "23505") throw new ValidationError({ name: `There is already an organization called ${name}.` });
   throw error;
 }
 
@@ -437,7 +438,10 @@ async function memberChange(
     throw new ConflictError(`${userLabel(user)} is not a member of ${organization.name}.`);
   }
   const organizationId = change === "add" ? organization.id : null;
-  if (user.organizationId === organizationId) return user;
+  if (user.organizationId === organizationId) {
+    scope.unchanged();
+    return user;
+  }
   const [updated] = await scope.db
     .update(users)
     .set({ organizationId, version: sql`${users.version} + 1`, updatedAt: scope.now })

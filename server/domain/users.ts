@@ -469,7 +469,10 @@ export const changeUserRole = defineOperation({
       throw new ForbiddenError("You cannot change your own role: ask another admin.");
     }
     const user = await targetUser(scope, input.id, "Only admins change roles.");
-    if (user.role === input.role) return user;
+    if (user.role === input.role) {
+      scope.unchanged();
+      return user;
+    }
     if (input.role !== "admin") await refuseLastAdmin(scope, user, "change their role");
     const updated = await updateUser(scope, user, input.version, { role: input.role });
     await mailIfWanted(scope.db, updated, "Your role on the Densara portal has changed", [
@@ -493,14 +496,18 @@ export const disableUser = defineOperation({
   run: async (scope, input): Promise<User> => {
     if (input.id === scope.actor.id) throw new ForbiddenError("You cannot disable your own account.");
     const user = await targetUser(scope, input.id, "Only admins disable users.");
-    if (user.status === "disabled") return user;
+    if (user.status === "disabled") {
+      scope.unchanged();
+      return user;
+    }
     if (user.status === "invited") {
       throw new ConflictError(`${userLabel(user)} has not accepted their invitation yet: cancel it instead.`);
     }
     await refuseLastAdmin(scope, user, "disable them");
     const updated = await updateUser(scope, user, input.version, { status: "disabled", disabledAt: scope.now });
-    // Signed out everywhere at once: their sessions end in the same transaction.
+    // Signed out everywhere at once: their sessions end in the same transaction, at the provider too.
     await endSessionsOf(scope.db, user.id);
+    await scope.ports.providerSessions.endFor(scope.db, user);
     await scope.audit({
       target: { type: "user", id: user.id, label: userLabel(user) },
       before: { status: user.status },
@@ -518,7 +525,10 @@ export const enableUser = defineOperation({
   write: true,
   run: async (scope, input): Promise<User> => {
     const user = await targetUser(scope, input.id, "Only admins enable users.");
-    if (user.status !== "disabled") return user;
+    if (user.status !== "disabled") {
+      scope.unchanged();
+      return user;
+    }
     const updated = await updateUser(scope, user, input.version, { status: "active", disabledAt: null });
     await mailIfWanted(scope.db, updated, "Your Densara account is enabled again", [
       `${scope.actor.label} has enabled your account: you can sign in again.`,
@@ -542,6 +552,9 @@ export const revokeUserSession = defineOperation({
     const user = await targetUser(scope, input.userId, "You can only end your own sessions.");
     const ended = await endSessionById(scope.db, input.sessionId, user.id);
     if (!ended) throw new NotFoundError("That session has already ended.");
+    // Which provider session that browser holds is unknown: all of them end, so every
+    // browser must type the password at its next sign-in (its site session goes on).
+    await scope.ports.providerSessions.endFor(scope.db, user);
     if (user.id !== scope.actor.id) {
       await mailIfWanted(scope.db, user, "A session of your Densara account was ended", [
         `${scope.actor.label} signed out one of your browsers (${ended.userAgent ?? "an unknown browser"}).`,
@@ -564,6 +577,8 @@ export const signOutOtherSessions = defineOperation({
   write: true,
   run: async (scope, input): Promise<number> => {
     const kept = input.keepSessionId ? 1 : 0;
+    const [me] = await scope.db.select().from(users).where(eq(users.id, scope.actor.id)).limit(1);
+    if (me) await scope.ports.providerSessions.endFor(scope.db, me);
     const ended = await endSessionsOf(
       scope.db,
       scope.actor.id,

@@ -11,7 +11,12 @@ import type { DatabaseHandle } from "../db/client.ts";
 import { createHostedLogin } from "../idp/hosted-login.ts";
 import { sweepExpiredIdpPayloads } from "../idp/adapter.ts";
 import { createEmbeddedProvider, embeddedProviderPath, type EmbeddedProvider } from "../idp/provider.ts";
-import { embeddedInvitations, externalInvitations } from "../idp/invitations.ts";
+import {
+  embeddedInvitations,
+  embeddedProviderSessions,
+  externalInvitations,
+  unreachableProviderSessions,
+} from "../idp/invitations.ts";
 import type { DomainPorts } from "../domain/operation.ts";
 import type { GraphQLContext } from "../graphql/builder.ts";
 import { graphQLContext } from "../graphql/context.ts";
@@ -115,6 +120,7 @@ export async function createServer(options: {
     invitations: config.auth.external
       ? externalInvitations(config.publicUrl, config.auth.external.issuer)
       : embeddedInvitations(config.publicUrl),
+    providerSessions: embedded ? embeddedProviderSessions(embedded.issuer.href) : unreachableProviderSessions,
   };
   const graphqlDeps = { db, ports, embeddedIssuer: embedded?.issuer.href ?? null, now };
   const executeInProcess = createInProcessExecutor(schema, log);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 import type { Database } from "../db/client.ts";
 import { idpPayloads } from "../db/schema.ts";
@@ -59,4 +59,17 @@ export function createIdpAdapterFactory(db: Database, now: () => Date = () => ne
 export async function sweepExpiredIdpPayloads(db: Database, now = new Date()): Promise<number> {
   const removed = await db.delete(idpPayloads).where(lt(idpPayloads.expiresAt, now)).returning({ id: idpPayloads.id });
   return removed.length;
+}
+
+/**
+ * Ends an account's sessions at the provider (and its grants, and what was issued under
+ * them): a browser that still holds the provider's cookie must type the password again
+ * instead of being signed in silently.
+ */
+export async function endProviderSessionsOf(db: Database, accountId: string): Promise<void> {
+  await db
+    .delete(idpPayloads)
+    .where(
+      and(inArray(idpPayloads.kind, ["Session", "Grant"]), sql`${idpPayloads.payload}->>'accountId' = ${accountId}`),
+    );
 }

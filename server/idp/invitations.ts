@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { idpAccounts } from "../db/schema.ts";
-import type { InvitationPort } from "../domain/operation.ts";
+import type { InvitationPort, ProviderSessionsPort } from "../domain/operation.ts";
+import { endProviderSessionsOf } from "./adapter.ts";
 import { embeddedProviderPath } from "./provider.ts";
 import { issuePasswordLink } from "./password-resets.ts";
 import { hashPassword } from "./passwords.ts";
@@ -60,3 +61,14 @@ export function externalInvitations(publicUrl: URL, issuer: URL): InvitationPort
     },
   };
 }
+
+/** The embedded provider's sessions of a person who signs in there (an external provider's are out of reach). */
+export function embeddedProviderSessions(issuer: string): ProviderSessionsPort {
+  return {
+    async endFor(tx, person) {
+      if (person.issuer === issuer && person.subject) await endProviderSessionsOf(tx, person.subject);
+    },
+  };
+}
+
+export const unreachableProviderSessions: ProviderSessionsPort = { endFor: () => Promise.resolve() };

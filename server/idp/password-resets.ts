@@ -1,9 +1,10 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { idpAccounts, idpPasswordResets, idpPayloads, sessions, users } from "../db/schema.ts";
+import { idpAccounts, idpPasswordResets, sessions, users } from "../db/schema.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { findIdpAccountByEmail, type FieldError } from "./accounts.ts";
+import { endProviderSessionsOf } from "./adapter.ts";
 import { hashPassword, passwordProblem } from "./passwords.ts";
 
 /** How long an emailed reset link works. */
@@ -117,14 +118,7 @@ export async function completePasswordReset(
     if (!account) return { ok: false, reason: "invalid-link" };
     await tx.delete(idpPasswordResets).where(eq(idpPasswordResets.accountId, taken.accountId));
     // Whoever knew the old password is signed out: at the provider, and on the site.
-    await tx
-      .delete(idpPayloads)
-      .where(
-        and(
-          inArray(idpPayloads.kind, ["Session", "Grant"]),
-          sql`${idpPayloads.payload}->>'accountId' = ${taken.accountId}`,
-        ),
-      );
+    await endProviderSessionsOf(tx, taken.accountId);
     if (options.issuer) {
       await tx.delete(sessions).where(
         inArray(

@@ -97,9 +97,10 @@ test.describe("sign-in with the embedded provider", () => {
     await page.keyboard.press("Escape");
     await expect(page.getByRole("row", { name: new RegExp(person.email) })).toContainText("disabled");
 
-    // Their next request is signed out. Signing in again (their provider session is still
-    // open, so it happens without a form) is refused by the site, with a message.
+    // Their next request is signed out, and their session at the provider ended too: signing
+    // in again takes the password, and is then refused by the site, with a message.
     await theirPage.reload();
+    await submitSignIn(theirPage, person);
     await expect(theirPage).toHaveURL("/");
     await expect(theirPage.getByText("Your account is disabled")).toBeVisible();
     await expect(theirPage.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();

@@ -2,7 +2,7 @@ import type { Database } from "../../server/db/client.ts";
 import type { Actor } from "../../server/domain/access.ts";
 import type { DomainContext } from "../../server/domain/operation.ts";
 import { actorFor, type User } from "../../server/domain/users.ts";
-import { embeddedInvitations } from "../../server/idp/invitations.ts";
+import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
 
 export const testPublicUrl = new URL("https://portal.test");
 
@@ -27,6 +27,10 @@ export function domainContext(
     actor: asActor,
     request: { address: options.address ?? "192.0.2.10", userAgent: options.userAgent ?? "Vitest" },
     now: options.now ?? (() => new Date()),
-    ports: { publicUrl: testPublicUrl, invitations: embeddedInvitations(testPublicUrl) },
+    ports: {
+      publicUrl: testPublicUrl,
+      invitations: embeddedInvitations(testPublicUrl),
+      providerSessions: unreachableProviderSessions,
+    },
   };
 }

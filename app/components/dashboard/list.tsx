@@ -126,6 +126,9 @@ export function SortHeader({
   const active = current === sortKey;
   const next = active ? (direction === "asc" ? "desc" : "asc") : defaultDirection;
   const Icon = active ? (direction === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
+  const words = { asc: "ascending", desc: "descending" } as const;
+  // The column's name stays its visible label (WCAG 2.5.3); the order is said after it.
+  const name = `${label}${active ? `, sorted ${words[direction]}` : ""}, sort ${words[next]}`;
   return (
     <th
       scope="col"
@@ -135,14 +138,11 @@ export function SortHeader({
       <Link
         to={`${pathname}${withParams(search, { sort: sortKey, direction: next, after: null, before: null })}`}
         className="inline-flex min-h-11 items-center gap-1 rounded hover:underline"
+        aria-label={name}
         preventScrollReset
       >
         {label}
         <Icon aria-hidden="true" className={cn("size-4", active ? "" : "text-gray-500 dark:text-gray-400")} />
-        <span className="sr-only">
-          {active ? `, sorted ${direction === "asc" ? "ascending" : "descending"}` : ""}, sort{" "}
-          {next === "asc" ? "ascending" : "descending"}
-        </span>
       </Link>
     </th>
   );
@@ -156,7 +156,7 @@ export function PlainHeader({ children, className }: { children: ReactNode; clas
   );
 }
 
-/** Previous and next pages, by cursor; the links keep the filters and the sort. */
+/** Previous and next pages, by cursor; the links keep the filters and the sort. A direction with no page is left out. */
 export function Pagination({
   pageInfo,
   label,
@@ -165,35 +165,24 @@ export function Pagination({
   label: string;
 }) {
   const { search, pathname } = useLocation();
-  if (!pageInfo.hasNextPage && !pageInfo.hasPreviousPage) return null;
+  const previous = pageInfo.hasPreviousPage && pageInfo.startCursor;
+  const next = pageInfo.hasNextPage && pageInfo.endCursor;
+  if (!previous && !next) return null;
   const linkClasses = buttonClasses("secondary", "md");
-  const disabled = cn(linkClasses, "pointer-events-none opacity-50");
   return (
     <nav aria-label={`${label} pages`} className="flex flex-wrap justify-between gap-3">
-      {pageInfo.hasPreviousPage && pageInfo.startCursor ? (
-        <Link
-          to={`${pathname}${withParams(search, { before: pageInfo.startCursor, after: null })}`}
-          className={linkClasses}
-        >
+      {previous ? (
+        <Link to={`${pathname}${withParams(search, { before: previous, after: null })}`} className={linkClasses}>
           <ChevronLeft aria-hidden="true" className="size-4" /> Previous page
         </Link>
       ) : (
-        <span aria-disabled="true" className={disabled}>
-          <ChevronLeft aria-hidden="true" className="size-4" /> Previous page
-        </span>
+        <span />
       )}
-      {pageInfo.hasNextPage && pageInfo.endCursor ? (
-        <Link
-          to={`${pathname}${withParams(search, { after: pageInfo.endCursor, before: null })}`}
-          className={linkClasses}
-        >
+      {next ? (
+        <Link to={`${pathname}${withParams(search, { after: next, before: null })}`} className={linkClasses}>
           Next page <ChevronRight aria-hidden="true" className="size-4" />
         </Link>
-      ) : (
-        <span aria-disabled="true" className={disabled}>
-          Next page <ChevronRight aria-hidden="true" className="size-4" />
-        </span>
-      )}
+      ) : null}
     </nav>
   );
 }

@@ -1,15 +1,21 @@
-import { useId, type ComponentProps } from "react";
+import { useId, type ComponentProps, type ReactNode } from "react";
 import { cn } from "./cn.ts";
 
-type FieldProps = Omit<ComponentProps<"input">, "id" | "className"> & {
+type Labelled = {
   label: string;
-  /** Shown under the label; read with the input. */
+  /** Shown under the label; read with the control. */
   hint?: string | undefined;
   error?: string | undefined;
 };
 
-/** A labelled input whose hint and error are tied to it (aria-describedby), in a size older eyes can read. */
-export function Field({ label, hint, error, ...input }: FieldProps) {
+/** The ids and attributes that tie a control to its label, hint and error. */
+type ControlProps = { id: string; "aria-invalid": true | undefined; "aria-describedby": string | undefined };
+
+/**
+ * A labelled control whose hint and error are tied to it (aria-describedby), in a size
+ * older eyes can read: the frame of every field below.
+ */
+function FieldFrame({ label, hint, error, control }: Labelled & { control: (props: ControlProps) => ReactNode }) {
   const id = useId();
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
@@ -24,23 +30,78 @@ export function Field({ label, hint, error, ...input }: FieldProps) {
           {hint}
         </p>
       ) : null}
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(
-          "min-h-12 w-full rounded-lg border bg-white px-3.5 text-base text-gray-950 shadow-sm dark:bg-gray-900 dark:text-white",
-          // 3:1 against the field in both modes (WCAG 1.4.11).
-          error ? "border-red-600 dark:border-red-400" : "border-gray-500 dark:border-gray-500",
-        )}
-        {...input}
-      />
+      {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {error ? (
         <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
           {error}
         </p>
       ) : null}
     </div>
+  );
+}
+
+function controlClasses(error: string | undefined, extra: string): string {
+  return cn(
+    "w-full rounded-lg border bg-white text-base text-gray-950 shadow-sm dark:bg-gray-900 dark:text-white",
+    // 3:1 against the field in both modes (WCAG 1.4.11).
+    error ? "border-red-600 dark:border-red-400" : "border-gray-500 dark:border-gray-500",
+    extra,
+  );
+}
+
+/** A labelled input. */
+export function Field({ label, hint, error, ...input }: Labelled & Omit<ComponentProps<"input">, "id" | "className">) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      control={(props) => <input {...props} className={controlClasses(error, "min-h-12 px-3.5")} {...input} />}
+    />
+  );
+}
+
+/** A labelled native select. */
+export function SelectInput({
+  label,
+  hint,
+  error,
+  options,
+  ...select
+}: Labelled &
+  Omit<ComponentProps<"select">, "id" | "className"> & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      control={(props) => (
+        <select {...props} className={controlClasses(error, "min-h-12 px-3")} {...select}>
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
+  );
+}
+
+/** A labelled text area. */
+export function TextAreaInput({
+  label,
+  hint,
+  error,
+  ...textarea
+}: Labelled & Omit<ComponentProps<"textarea">, "id" | "className">) {
+  return (
+    <FieldFrame
+      label={label}
+      hint={hint}
+      error={error}
+      control={(props) => <textarea {...props} className={controlClasses(error, "px-3.5 py-2")} {...textarea} />}
+    />
   );
 }
 
@@ -77,54 +138,6 @@ export function formMessage(errors: Partial<Record<string, string>>): string | u
   return fields === 1
     ? "One field needs your attention: see below."
     : `${fields} fields need your attention: see below.`;
-}
-
-type ChoiceProps = Omit<ComponentProps<"select">, "id" | "className"> & {
-  label: string;
-  hint?: string | undefined;
-  error?: string | undefined;
-  options: readonly { value: string; label: string }[];
-};
-
-/** A labelled native select, with its hint and error tied to it like Field's. */
-export function SelectInput({ label, hint, error, options, ...select }: ChoiceProps) {
-  const id = useId();
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
-  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-base font-semibold text-gray-900 dark:text-gray-100">
-        {label}
-      </label>
-      {hint ? (
-        <p id={hintId} className="text-sm text-gray-600 dark:text-gray-300">
-          {hint}
-        </p>
-      ) : null}
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-        className={cn(
-          "min-h-12 w-full rounded-lg border bg-white px-3 text-base text-gray-950 shadow-sm dark:bg-gray-900 dark:text-white",
-          error ? "border-red-600 dark:border-red-400" : "border-gray-500 dark:border-gray-500",
-        )}
-        {...select}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
 }
 
 /** A checkbox with its label beside it, and an optional hint under it. */

@@ -21,13 +21,16 @@ import { can } from "../../lib/dashboard-nav.ts";
 import { describeBrowser, formatDateTime } from "../../lib/format.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 import { pageParams } from "../../lib/list-params.ts";
-import { requireReach } from "../../lib/page-access.server.ts";
+import { requireReach, type PageReach } from "../../lib/page-access.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/admin-activity";
 
-export const middleware: Route.MiddlewareFunction[] = [
-  requireReach("activity", "read", "Only people who may read the whole activity log can open this page."),
-];
+/** The page works on every row of the entity: the viewer's reach must be "all". */
+const page: PageReach = {
+  entity: "activity",
+  operation: "read",
+  refusal: "Only people who may read the whole activity log can open this page.",
+};
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Activity");
 
@@ -69,6 +72,7 @@ const ActivityQuery = graphql(`
 `);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireReach(context, page);
   const filter = activityFilter(url.searchParams);
   const data = await query(context, ActivityQuery, { filter, ...pageParams(url.searchParams) });
   return {

@@ -4,20 +4,23 @@ import { failureFor, useFailureToast } from "../../components/dashboard/action-f
 import { DashboardErrorBoundary } from "../../components/dashboard/error-boundary.tsx";
 import { CsrfField } from "../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
-import { CheckboxInput, Field, FormAlert, SelectInput } from "../../components/ui/field.tsx";
+import { CheckboxInput, Field, FormAlert, SelectInput, TextAreaInput } from "../../components/ui/field.tsx";
 import type { ActionFailure } from "../../lib/action-failure.ts";
 import { failed, readForm, succeeded, unknownIntent } from "../../lib/actions.server.ts";
-import { mutate, query } from "../../lib/api.server.ts";
+import { mutate, query, type MutationOutcome } from "../../lib/api.server.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { checked, integer, text } from "../../lib/form-data.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
-import { requireReach } from "../../lib/page-access.server.ts";
+import { requireReach, type PageReach } from "../../lib/page-access.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/admin-config";
 
-export const middleware: Route.MiddlewareFunction[] = [
-  requireReach("setting", "read", "Only people who manage the site settings can open this page."),
-];
+/** The page works on every row of the entity: the viewer's reach must be "all". */
+const page: PageReach = {
+  entity: "setting",
+  operation: "read",
+  refusal: "Only people who manage the site settings can open this page.",
+};
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Site settings");
 
@@ -114,6 +117,7 @@ const UpdateMaintenance = graphql(`
 `);
 
 export async function loader({ context }: Route.LoaderArgs) {
+  await requireReach(context, page);
   return (await query(context, SettingsQuery, {})).siteSettings;
 }
 
@@ -139,7 +143,16 @@ function instant(form: FormData, name: string): string | null {
   return value && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(value) ? `${value}:00.000Z` : value ? value : null;
 }
 
+/** The API names a setting's fields under its value ("value.tagManagerId"); the forms name them plainly. */
+function settingFailed(intent: string, outcome: Extract<MutationOutcome<unknown>, { ok: false }>, form: FormData) {
+  const fields = Object.fromEntries(
+    Object.entries(outcome.error.fields ?? {}).map(([path, message]) => [path.replace(/^value\./, ""), message]),
+  );
+  return failed(intent, { ...outcome, error: { ...outcome.error, fields } }, form);
+}
+
 export async function action({ request, context, url }: Route.ActionArgs) {
+  await requireReach(context, page);
   const form = await readForm(request);
   const intent = text(form, "intent") ?? "";
   const version = integer(form, "version");
@@ -156,7 +169,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
           customerDataWriteKey: text(form, "customerDataWriteKey"),
         },
       });
-      return outcome.ok ? saved("Analytics identifiers") : failed(intent, outcome, form);
+      return outcome.ok ? saved("Analytics identifiers") : settingFailed(intent, outcome, form);
     }
     case "contacts": {
       const outcome = await mutate(context, UpdateContacts, {
@@ -169,7 +182,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
           general: addresses(form, "general"),
         },
       });
-      return outcome.ok ? saved("Contact recipients") : failed(intent, outcome, form);
+      return outcome.ok ? saved("Contact recipients") : settingFailed(intent, outcome, form);
     }
     case "announcement": {
       const outcome = await mutate(context, UpdateAnnouncement, {
@@ -184,7 +197,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
           endsAt: instant(form, "endsAt"),
         },
       });
-      return outcome.ok ? saved("Announcement banner") : failed(intent, outcome, form);
+      return outcome.ok ? saved("Announcement banner") : settingFailed(intent, outcome, form);
     }
     case "maintenance": {
       const outcome = await mutate(context, UpdateMaintenance, {
@@ -196,7 +209,7 @@ export async function action({ request, context, url }: Route.ActionArgs) {
           endsAt: instant(form, "endsAt"),
         },
       });
-      return outcome.ok ? saved("Maintenance notice") : failed(intent, outcome, form);
+      return outcome.ok ? saved("Maintenance notice") : settingFailed(intent, outcome, form);
     }
     default:
       return unknownIntent();
@@ -397,8 +410,9 @@ export default function AdminConfig({ loaderData }: Route.ComponentProps) {
       >
         <div className="grid gap-4 md:grid-cols-2">
           {topics.map((topic) => (
-            <TextArea
+            <TextAreaInput
               key={topic.name}
+              rows={3}
               label={topic.label}
               hint={topic.hint}
               name={topic.name}
@@ -462,46 +476,6 @@ export default function AdminConfig({ loaderData }: Route.ComponentProps) {
           />
         </div>
       </SettingsForm>
-    </div>
-  );
-}
-
-function TextArea({
-  label,
-  hint,
-  name,
-  defaultValue,
-  error,
-}: {
-  label: string;
-  hint: string;
-  name: string;
-  defaultValue: string;
-  error: string | undefined;
-}) {
-  const id = `topic-${name}`;
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-base font-semibold">
-        {label}
-      </label>
-      <p id={`${id}-hint`} className="text-sm text-gray-600 dark:text-gray-300">
-        {hint}
-      </p>
-      <textarea
-        id={id}
-        name={name}
-        rows={3}
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ""}`}
-        className={`w-full rounded-lg border bg-white px-3.5 py-2 text-base text-gray-950 dark:bg-gray-900 dark:text-white ${error ? "border-red-600 dark:border-red-400" : "border-gray-500"}`}
-      />
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
     </div>
   );
 }

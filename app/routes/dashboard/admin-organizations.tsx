@@ -28,13 +28,16 @@ import { formatDate } from "../../lib/format.ts";
 import { checked, integer, text } from "../../lib/form-data.ts";
 import { graphql, type ResultOf, type VariablesOf } from "../../lib/graphql.ts";
 import { oneOf, pageParams, searchParam, withParams } from "../../lib/list-params.ts";
-import { requireReach } from "../../lib/page-access.server.ts";
+import { requireReach, type PageReach } from "../../lib/page-access.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/admin-organizations";
 
-export const middleware: Route.MiddlewareFunction[] = [
-  requireReach("organization", "read", "Only people who manage organizations can open this page."),
-];
+/** The page works on every row of the entity: the viewer's reach must be "all". */
+const page: PageReach = {
+  entity: "organization",
+  operation: "read",
+  refusal: "Only people who manage organizations can open this page.",
+};
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Organizations");
 
@@ -207,6 +210,7 @@ const RemoveMember = graphql(`
 `);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireReach(context, page);
   const params = url.searchParams;
   const listing = params.get("listing");
   const filters = {
@@ -270,6 +274,7 @@ function organizationInput(form: FormData): OrganizationInput {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
+  await requireReach(context, page);
   const form = await readForm(request);
   const intent = text(form, "intent") ?? "";
   const id = text(form, "id") ?? "";

@@ -26,13 +26,16 @@ import { describeBrowser, formatDateTime, withArticle } from "../../lib/format.t
 import { integer, text } from "../../lib/form-data.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 import { oneOf, pageParams, searchParam, withParams } from "../../lib/list-params.ts";
-import { requireReach } from "../../lib/page-access.server.ts";
+import { requireReach, type PageReach } from "../../lib/page-access.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/admin-users";
 
-export const middleware: Route.MiddlewareFunction[] = [
-  requireReach("user", "read", "Only people who manage users can open this page."),
-];
+/** The page works on every row of the entity: the viewer's reach must be "all". */
+const page: PageReach = {
+  entity: "user",
+  operation: "read",
+  refusal: "Only people who manage users can open this page.",
+};
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Users");
 
@@ -199,6 +202,7 @@ const RevokeSession = graphql(`
 `);
 
 export async function loader({ context, url }: Route.LoaderArgs) {
+  await requireReach(context, page);
   const params = url.searchParams;
   const filters = {
     search: searchParam(params),
@@ -234,6 +238,7 @@ function who(user: { name: string | null; email: string | null }): string {
 }
 
 export async function action({ request, context, url }: Route.ActionArgs) {
+  await requireReach(context, page);
   const form = await readForm(request);
   const intent = text(form, "intent") ?? "";
   const id = text(form, "id") ?? "";

@@ -179,7 +179,8 @@ export async function action({ request, context, url }: Route.ActionArgs) {
       if (!outcome.ok) return failed(intent, outcome, form);
       // The one exception to post/redirect/get: the token is shown once, on this answer,
       // and never travels in a redirect or a cookie.
-      return { created: outcome.data.createAccessToken };
+      const { token, record } = outcome.data.createAccessToken;
+      return { created: { token, name: record.name, expiresAt: record.expiresAt } };
     }
     case "revokeToken": {
       const outcome = await mutate(context, RevokeToken, { id });
@@ -360,7 +361,12 @@ function Tokens({
         </ul>
       )}
       {canCreate ? (
-        <Form method="post" className="grid gap-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-900" noValidate>
+        <Form
+          key={created?.token}
+          method="post"
+          className="grid gap-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-900"
+          noValidate
+        >
           <CsrfField />
           <input type="hidden" name="intent" value="createToken" />
           <h3 className="text-lg font-semibold">Create a token</h3>
@@ -461,10 +467,9 @@ function Sessions({ viewer, failure }: { viewer: NonNullable<Viewer>; failure: A
 /** The signed-in person's own settings: profile, colour mode, notifications, tokens, sessions and password. */
 export default function Settings({ loaderData }: Route.ComponentProps) {
   const { viewer, tokens } = loaderData;
-  const result = useActionData<typeof action>() as
-    (ActionFailure & { created?: undefined }) | { created: Created } | undefined;
+  const result = useActionData<typeof action>();
   const failure = result && "intent" in result ? result : undefined;
-  const created = result && "created" in result ? result.created : undefined;
+  const created: Created | undefined = result && "created" in result ? result.created : undefined;
   useFailureToast(failure);
   const { capabilities } = usePortal();
   const { user } = viewer;
@@ -476,7 +481,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         {[
           ["profile", "Profile"],
           ["appearance", "Colour mode"],
-          ["notifications", "Notifications"],
+          ["notifications", "Email notifications"],
           ...(tokens ? [["tokens", "Access tokens"]] : []),
           ["sessions", "Signed-in browsers"],
           ["password", "Password"],
@@ -555,7 +560,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         </Form>
       </Section>
 
-      <Section id="notifications" title="Notifications" description="Email we send you about your own account.">
+      <Section id="notifications" title="Email notifications" description="Email we send you about your own account.">
         <Form method="post" className="grid gap-4">
           <Hidden intent="notifications" user={user} />
           <FormAlert message={notifications?.message} />

@@ -1,0 +1,151 @@
+import { readFile } from "node:fs/promises";
+import type { Page } from "@playwright/test";
+import { expect, test } from "../support/fixtures.ts";
+import { expectToast, isoDay, openPage, reloadPage, signInAsAdmin, uniqueName } from "../support/pages.ts";
+import { escapeRegExp } from "../support/site.ts";
+
+/**
+ * The activity log as an administrator. Each test makes its own writes (an organization
+ * with a name nobody else uses) and narrows the log to them with the search filter, so
+ * what others write at the same time never gets in the way.
+ */
+
+const activity = "/dashboard/admin/activity";
+const csvHeader = "time (UTC),actor,via,action,record type,record id,record,changes,address,browser";
+
+/** Adds an organization and lists it then hides it again: three writes on one record. */
+async function writeSomething(page: Page, name: string): Promise<void> {
+  await openPage(page, "/dashboard/admin/organizations?new=1");
+  const dialog = page.getByRole("dialog", { name: "Add an organization" });
+  await dialog.getByLabel("Name", { exact: true }).first().fill(name);
+  await dialog.getByLabel("City").fill("Madison");
+  await dialog.getByRole("button", { name: "Add the organization" }).click();
+  await expectToast(page, `${name} was added`);
+  await openPage(page, `/dashboard/admin/organizations?q=${encodeURIComponent(name)}`);
+  await page.getByRole("button", { name: `List ${name} on the locations page` }).click();
+  await expectToast(page, `${name} is listed on the locations page`);
+  await page.getByRole("button", { name: `Hide ${name} on the locations page` }).click();
+  await expectToast(page, `${name} is no longer listed publicly`);
+}
+
+/** Splits the export into lines (the cells here hold no line breaks). */
+function csvLines(text: string): string[] {
+  expect(text.endsWith("\r\n")).toBe(true);
+  return text.slice(0, -2).split("\r\n");
+}
+
+test.describe("activity log", () => {
+  test("the writes made appear with who, what and record, and the filters narrow them", async ({ page }) => {
+    // A long flow on a shared server with two workers on two cores.
+    test.slow();
+    const name = uniqueName("E2E Activity Clinic");
+    await signInAsAdmin(page, "/dashboard");
+    await writeSomething(page, name);
+
+    await openPage(page, activity);
+    const filters = page.getByRole("search", { name: "Filter the activity log" });
+    await filters.getByLabel("Name of a person or record").fill(name);
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${escapeRegExp(encodeURIComponent(name).replace(/%20/g, "+"))}`));
+    const table = page.getByRole("table", { name: "Activity" });
+    const rows = table.locator("tbody tr");
+    await expect(rows).toHaveCount(3);
+    // Newest first: hidden, listed, added.
+    await expect(rows.nth(0)).toContainText(`changed the public listing of ${name}`);
+    await expect(rows.nth(0)).toContainText("organization.setPublicListing");
+    await expect(rows.nth(2)).toContainText(`added the organization ${name}`);
+    await expect(rows.nth(2)).toContainText("organization.create");
+    for (const row of await rows.all()) {
+      await expect(row.getByRole("rowheader")).toHaveText("Administrator");
+      // Where from: the test's own address (it sends X-Forwarded-For to the e2e server,
+      // which trusts it) and the browser (the Desktop Chrome device says Windows).
+      await expect(row).toContainText(/198\.18\.\d+\.\d+\s*Chrome on Windows/);
+    }
+    // A row's changes open to show what changed.
+    await rows.nth(0).getByText("1 field").click();
+    await expect(rows.nth(0)).toContainText("publicListing");
+    await expect(rows.nth(0)).toContainText("yes → no");
+
+    // By action.
+    await filters.getByLabel("What").selectOption("organization.create");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/[?&]action=organization\.create(&|$)/);
+    await expect(rows).toHaveCount(1);
+    await expect(rows.first()).toContainText(`added the organization ${name}`);
+    // By who and kind of record as well.
+    await filters.getByLabel("Who").selectOption({ label: "Administrator" });
+    await filters.getByLabel("Kind of record").selectOption({ label: "Organizations" });
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/[?&]type=organization(&|$)/);
+    await expect(rows).toHaveCount(1);
+    await filters.getByLabel("Kind of record").selectOption({ label: "Users" });
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Nothing matches these filters")).toBeVisible();
+
+    // By dates: today includes them; a range that ended yesterday does not.
+    await openPage(page, `${activity}?q=${encodeURIComponent(name)}`);
+    await filters.getByLabel("From").fill(isoDay(0));
+    await filters.getByLabel("To").fill(isoDay(0));
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]from=${isoDay(0)}&to=${isoDay(0)}`));
+    await expect(rows).toHaveCount(3);
+    await filters.getByLabel("From").fill(isoDay(-30));
+    await filters.getByLabel("To").fill(isoDay(-1));
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("Nothing matches these filters")).toBeVisible();
+    // The range alone (no search) still shows the seeded history of those days.
+    await openPage(page, `${activity}?from=${isoDay(-30)}&to=${isoDay(-1)}`);
+    await expect(rows.first()).toBeVisible();
+    await expect(table).not.toContainText(name);
+
+    // The filters survive a reload.
+    await openPage(page, `${activity}?q=${encodeURIComponent(name)}&action=organization.setPublicListing`);
+    await expect(rows).toHaveCount(2);
+    await reloadPage(page);
+    await expect(filters.getByLabel("What")).toHaveValue("organization.setPublicListing");
+    await expect(rows).toHaveCount(2);
+  });
+
+  test("Export as CSV downloads the filtered rows", async ({ page }) => {
+    // A long flow on a shared server with two workers on two cores.
+    test.slow();
+    const name = uniqueName("E2E Export Clinic");
+    await signInAsAdmin(page, "/dashboard");
+    await writeSomething(page, name);
+
+    await openPage(page, `${activity}?q=${encodeURIComponent(name)}&action=organization.setPublicListing`);
+    await expect(page.getByRole("table", { name: "Activity" }).locator("tbody tr")).toHaveCount(2);
+    const link = page.getByRole("link", { name: /Export as CSV/ });
+    await expect(link).toHaveAccessibleName(/the rows these filters select/);
+    const downloading = page.waitForEvent("download");
+    await link.click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toBe(`densara-activity-${isoDay(0)}.csv`);
+    const path = await download.path();
+    const lines = csvLines(await readFile(path, "utf8"));
+    expect(lines[0]).toBe(csvHeader);
+    const rows = lines.slice(1);
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row).toContain(",Administrator,session,organization.setPublicListing,organization,");
+      expect(row).toContain(`,${name},`);
+      expect(row).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z,/);
+    }
+    // Newest first, as on the page: hidden, then listed.
+    expect(rows[0]).toMatch(/,"\{""publicListing"":\{(""from"":true,""to"":false|""to"":false,""from"":true)\}\}",/);
+    expect(rows[1]).toMatch(/,"\{""publicListing"":\{(""from"":false,""to"":true|""to"":true,""from"":false)\}\}",/);
+    expect(rows[0]).toMatch(/,198\.18\.\d+\.\d+,"Mozilla\/5\.0 [^"]*"$/);
+
+    // Without the action filter the file has the creation too; with a past range, nothing but the header.
+    const all = await page.request.get(`${activity}/export?q=${encodeURIComponent(name)}`);
+    expect(all.headers()["content-type"]).toContain("text/csv");
+    const allLines = csvLines(await all.text());
+    expect(allLines[0]).toBe(csvHeader);
+    expect(allLines.slice(1)).toHaveLength(3);
+    expect(allLines.at(-1)).toContain("organization.create");
+    const past = await page.request.get(
+      `${activity}/export?q=${encodeURIComponent(name)}&from=${isoDay(-30)}&to=${isoDay(-1)}`,
+    );
+    expect(csvLines(await past.text())).toEqual([csvHeader]);
+  });
+});

@@ -1,0 +1,151 @@
+import type { Locator, Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { expectToast, openPage, reloadPage, signInAsAdmin, uniqueName } from "../support/pages.ts";
+
+/**
+ * Site settings as an administrator. The announcement banner shows on every portal
+ * page, for every test, so everything that saves a group runs here, one test after
+ * another, and the banner is turned off again at the end (also when a test fails).
+ */
+
+const config = "/dashboard/admin/config";
+
+// A refused form answers 400, which Chromium logs.
+test.use({ allowedConsoleError: /status of 40[0-9]/ });
+
+function group(page: Page, title: string): Locator {
+  return page.getByRole("region", { name: title });
+}
+
+async function turnAnnouncementOff(page: Page): Promise<void> {
+  const banner = group(page, "Announcement banner");
+  await banner.getByLabel("Show the banner").uncheck();
+  await banner.getByLabel("Message").fill("");
+  await banner.getByLabel("Link words").fill("");
+  await banner.getByLabel("Link address").fill("");
+  await banner.getByLabel("Show from (UTC)").fill("");
+  await banner.getByLabel("Show until (UTC)").fill("");
+  await banner.getByRole("button", { name: "Save announcement banner" }).click();
+  await expectToast(page, "Announcement banner saved");
+}
+
+test.describe("site settings", () => {
+  test.describe.configure({ mode: "serial" });
+
+  const message = uniqueName("E2E announcement: the v5 software update is out");
+
+  test.afterAll(async ({ browser }) => {
+    // Whatever happened above, the banner does not stay on for the other tests.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signInAsAdmin(page, config);
+    if (await group(page, "Announcement banner").getByLabel("Show the banner").isChecked()) {
+      await turnAnnouncementOff(page);
+    }
+    await context.close();
+  });
+
+  test("a saved announcement shows on the portal's pages as a note", async ({ page }) => {
+    await signInAsAdmin(page, config);
+    const banner = group(page, "Announcement banner");
+    await banner.getByLabel("Show the banner").check();
+    await banner.getByLabel("Message").fill(message);
+    await banner.getByLabel("Tone").selectOption({ label: "Warning (amber)" });
+    await banner.getByLabel("Link words").fill("Read more");
+    await banner.getByLabel("Link address").fill("/products/v5");
+    await banner.getByRole("button", { name: "Save announcement banner" }).click();
+    await expectToast(page, "Announcement banner saved");
+    await expect(banner).toContainText(/Last saved .* by Administrator\./);
+    await expect(banner.getByLabel("Message")).toHaveValue(message);
+    await expect(banner.getByLabel("Tone")).toHaveValue("warning");
+
+    for (const path of ["/dashboard", "/dashboard/settings", "/dashboard/admin/users"]) {
+      await openPage(page, path);
+      const note = page.getByRole("note", { name: "Announcement" });
+      await expect(note, path).toContainText(message);
+      await expect(note.getByRole("link", { name: "Read more" })).toHaveAttribute("href", "/products/v5");
+    }
+  });
+
+  /**
+   * Three refusals. Each is refused as a whole (the form-level alert, the toast, what was
+   * typed kept, nothing saved); beside the field is where the reason should be too.
+   */
+  const refusals = [
+    {
+      what: "a link address without link words",
+      group: "Announcement banner",
+      button: "Save announcement banner",
+      fill: { "Link words": "", "Link address": "https://example.com/news", Message: "Changed, but not saved" },
+      field: "Link words",
+      reason: /Give the link both words and an address, or neither\./,
+    },
+    {
+      what: "a tag manager container that is not one",
+      group: "Analytics identifiers",
+      button: "Save analytics identifiers",
+      fill: { "Tag manager container": "abc" },
+      field: "Tag manager container",
+      reason: /Enter an identifier like GTM-ABC1234, or leave it empty\./,
+    },
+    {
+      what: "a contact address that is not one",
+      group: "Contact recipients",
+      button: "Save contact recipients",
+      fill: { Sales: "sales@densara.example\nnot-an-address" },
+      field: "Sales",
+      reason: /Enter a valid email address/,
+    },
+  ] as const;
+
+  async function submitRefused(page: Page, refusal: (typeof refusals)[number]): Promise<Locator> {
+    await signInAsAdmin(page, config);
+    const form = group(page, refusal.group);
+    for (const [label, value] of Object.entries(refusal.fill)) await form.getByLabel(label).fill(value);
+    await form.getByRole("button", { name: refusal.button }).click();
+    await expect(form.getByRole("alert")).toHaveText("One field needs your attention.");
+    await expectToast(page, "Nothing was changed");
+    return form;
+  }
+
+  for (const refusal of refusals) {
+    test(`${refusal.what} is refused, keeps what was typed and saves nothing`, async ({ page }) => {
+      const form = await submitRefused(page, refusal);
+      for (const [label, value] of Object.entries(refusal.fill))
+        await expect(form.getByLabel(label)).toHaveValue(value);
+      await expectNoAxeViolations(page);
+      // The other groups show no error.
+      for (const other of [
+        "Announcement banner",
+        "Maintenance notice",
+        "Contact recipients",
+        "Analytics identifiers",
+      ]) {
+        if (other !== refusal.group) await expect(group(page, other).getByRole("alert")).toHaveCount(0);
+      }
+      await reloadPage(page);
+      const field = form.getByLabel(refusal.field);
+      await expect(field).not.toHaveValue(refusal.fill[refusal.field as keyof typeof refusal.fill]);
+      // What was saved still shows.
+      await openPage(page, "/dashboard");
+      await expect(page.getByRole("note", { name: "Announcement" })).toContainText(message);
+    });
+
+    test(`${refusal.what}: the reason is shown at ${refusal.field}`, async ({ page }) => {
+      const form = await submitRefused(page, refusal);
+      const field = form.getByLabel(refusal.field);
+      await expect(field).toHaveAttribute("aria-invalid", "true", { timeout: 1000 });
+      await expect(field).toHaveAccessibleDescription(refusal.reason);
+    });
+  }
+
+  test("the announcement is turned off again and leaves the pages", async ({ page }) => {
+    await signInAsAdmin(page, config);
+    await turnAnnouncementOff(page);
+    await expect(group(page, "Announcement banner").getByLabel("Show the banner")).not.toBeChecked();
+    await openPage(page, "/dashboard");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect(page.getByRole("note", { name: "Announcement" })).toHaveCount(0);
+  });
+});

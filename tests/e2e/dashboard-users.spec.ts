@@ -1,0 +1,312 @@
+import { admin } from "../support/accounts.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { expect, test } from "../support/fixtures.ts";
+import {
+  confirm,
+  expectToast,
+  freshViewerElsewhere,
+  openPage,
+  reloadPage,
+  rowNames,
+  sessionOf,
+  signInAsAdmin,
+  toasts,
+} from "../support/pages.ts";
+
+/**
+ * The users page as an administrator: filters, sort and pages kept in the URL;
+ * invitations; a person's panel (role, access, sessions). Rows other tests add or change
+ * never matter: every check looks at seeded people (their addresses end in example.com
+ * or example.org, the tests' in densara.test) or at people the test itself created.
+ */
+
+const users = "/dashboard/admin/users";
+
+test.describe("users: the list", () => {
+  test("role and search filters land in the URL and a reload shows the same rows", async ({ page }) => {
+    await signInAsAdmin(page, users);
+    const filters = page.getByRole("search", { name: "Filter users" });
+    await filters.getByLabel("Name or email").fill("example.com");
+    await filters.getByLabel("Role").selectOption({ label: "Admin" });
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/[?&]role=admin(&|$)/);
+    await expect(page).toHaveURL(/[?&]q=example\.com(&|$)/);
+
+    const table = page.getByRole("table", { name: "Users" });
+    // The three seeded administrators on example.com; admin@densara.test does not match.
+    await expect(table.getByRole("link", { name: "Amara Osei" })).toBeVisible();
+    await expect(table.getByRole("link", { name: "Daniel Kowalczyk" })).toBeVisible();
+    await expect(table.getByRole("link", { name: "Lucía Fernández" })).toBeVisible();
+    await expect(table.getByRole("link", { name: "Administrator" })).toHaveCount(0);
+    const rows = table.locator("tbody tr");
+    for (const row of await rows.all()) {
+      await expect(row.getByRole("cell").first()).toHaveText("admin");
+      await expect(row.getByRole("rowheader")).toContainText("example.com");
+    }
+    const before = await rowNames(table);
+
+    await reloadPage(page);
+    await expect(filters.getByLabel("Name or email")).toHaveValue("example.com");
+    await expect(filters.getByLabel("Role")).toHaveValue("admin");
+    expect(await rowNames(table)).toEqual(before);
+
+    // Another role and search, with the status too: one seeded editor.
+    await filters.getByLabel("Name or email").fill("kestrel");
+    await filters.getByLabel("Role").selectOption({ label: "Editor" });
+    await filters.getByLabel("Status").selectOption({ label: "Active" });
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page).toHaveURL(/[?&]status=active(&|$)/);
+    await expect(table.locator("tbody tr")).toHaveCount(1);
+    await expect(table.getByRole("row", { name: /Oliver Bennett/ })).toContainText("editor");
+    await reloadPage(page);
+    await expect(table.locator("tbody tr")).toHaveCount(1);
+    await expect(table.getByRole("link", { name: "Oliver Bennett" })).toBeVisible();
+
+    // A search nobody matches says so and offers the way back.
+    await filters.getByLabel("Name or email").fill("nobody-matches-this-search");
+    await filters.getByRole("button", { name: "Apply" }).click();
+    await expect(page.getByText("No one matches these filters")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Clear the filters" }).click();
+    await expect(page).toHaveURL(users);
+    await expect(table.getByRole("link", { name: "Administrator" })).toBeVisible();
+  });
+
+  test("sorting by name orders the rows and says so with aria-sort", async ({ page }) => {
+    // Seeded viewers at example.org: fewer than a page, so the whole set turns round.
+    await signInAsAdmin(page, `${users}?role=viewer&q=example.org`);
+    const table = page.getByRole("table", { name: "Users" });
+    const nameHeader = table.getByRole("columnheader", { name: /^Name/ });
+    await expect(nameHeader).not.toHaveAttribute("aria-sort");
+    await expect(page.getByRole("navigation", { name: "Users pages" })).toHaveCount(0);
+    const byDate = await rowNames(table);
+    expect(byDate.length).toBeGreaterThan(5);
+
+    await nameHeader.getByRole("link").click();
+    await expect(page).toHaveURL(/[?&]sort=name&direction=asc(&|$)/);
+    await expect(nameHeader).toHaveAttribute("aria-sort", "ascending");
+    await expect(nameHeader.getByRole("link")).toHaveAccessibleName(/sorted ascending, sort descending/);
+    // The filters are kept.
+    await expect(page).toHaveURL(/[?&]role=viewer(&|$)/);
+    await expect(table.locator("tbody").getByRole("link").first()).toHaveText("Aisha Rahman");
+    const ascending = await rowNames(table);
+    expect(ascending).not.toEqual(byDate);
+    expect([...ascending].sort()).toEqual([...byDate].sort());
+
+    await nameHeader.getByRole("link").click();
+    await expect(page).toHaveURL(/[?&]sort=name&direction=desc(&|$)/);
+    await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
+    await expect(table.locator("tbody").getByRole("link").first()).not.toHaveText("Aisha Rahman");
+    expect(await rowNames(table)).toEqual([...ascending].reverse());
+
+    await reloadPage(page);
+    await expect(nameHeader).toHaveAttribute("aria-sort", "descending");
+    expect(await rowNames(table)).toEqual([...ascending].reverse());
+  });
+
+  test("Next page then Previous page, with the cursor in the URL", async ({ page }) => {
+    // Every seeded person (about 30) matches "example"; the tests' own people do not.
+    await signInAsAdmin(page, `${users}?q=example&sort=name`);
+    const table = page.getByRole("table", { name: "Users" });
+    const pages = page.getByRole("navigation", { name: "Users pages" });
+    await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+    const first = await rowNames(table);
+    expect(first).toHaveLength(25);
+
+    await pages.getByRole("link", { name: "Next page" }).click();
+    await expect(page).toHaveURL(/[?&]after=/);
+    await expect(page).toHaveURL(/[?&]q=example(&|$)/);
+    await expect(page).toHaveURL(/[?&]sort=name(&|$)/);
+    await expect(table.locator("tbody").getByRole("link").first()).not.toHaveText(first[0] ?? "");
+    const second = await rowNames(table);
+    expect(second.length).toBeGreaterThan(0);
+    expect(second.filter((name) => first.includes(name))).toEqual([]);
+    await expect(table.getByRole("columnheader", { name: /^Name/ })).toHaveAttribute("aria-sort", "ascending");
+
+    // A reload of the second page shows the same rows.
+    await reloadPage(page);
+    expect(await rowNames(table)).toEqual(second);
+
+    await pages.getByRole("link", { name: "Previous page" }).click();
+    await expect(page).toHaveURL(/[?&]before=/);
+    await expect(page).not.toHaveURL(/[?&]after=/);
+    await expect(table.locator("tbody").getByRole("link").first()).toHaveText(first[0] ?? "");
+    expect(await rowNames(table)).toEqual(first);
+    // Back on the first page: nothing comes before it.
+    await expect(pages.getByRole("link", { name: "Previous page" })).toHaveCount(0);
+    await expect(pages.getByRole("link", { name: "Next page" })).toBeVisible();
+  });
+});
+
+test.describe("users: invitations", () => {
+  // Inviting an address twice is refused with 409, which Chromium logs.
+  test.use({ allowedConsoleError: /status of 40[0-9]/ });
+
+  test("invite someone, refuse the same address twice, send it again, cancel it", async ({ page }) => {
+    // A long flow on a shared server with two workers on two cores.
+    test.slow();
+    const stamp = `${process.pid}-${Date.now()}`;
+    const email = `invitee-${stamp}@densara.test`;
+    const name = `Invitee ${stamp}`;
+    await signInAsAdmin(page, users);
+    await page.getByRole("link", { name: "Invite a person" }).click();
+    await expect(page).toHaveURL(/[?&]invite=1(&|$)/);
+    const dialog = page.getByRole("dialog", { name: "Invite a person" });
+    await dialog.getByLabel("Email address").fill(email);
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Role").selectOption({ label: "Editor: docs, media and releases" });
+    await dialog.getByLabel("Organization").selectOption({ label: "Prairie Creek Family Clinic" });
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await expectToast(page, `Invitation sent to ${email}`);
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/invite=1/);
+
+    await openPage(page, `${users}?q=${encodeURIComponent(email)}`);
+    const row = page.getByRole("row", { name: new RegExp(email) });
+    await expect(row).toContainText("invited");
+    await expect(row).toContainText("editor");
+    await expect(row).toContainText("Prairie Creek Family Clinic");
+    await expect(row).toContainText("Invited until");
+
+    // The same address again (in capitals): refused, and the dialog keeps what was typed.
+    await page.getByRole("link", { name: "Invite a person" }).click();
+    await dialog.getByLabel("Email address").fill(email.toUpperCase());
+    await dialog.getByLabel("Name").fill("Someone Else");
+    await dialog.getByLabel("Role").selectOption({ label: "Admin: everything, including users" });
+    await dialog.getByRole("button", { name: "Send invitation" }).click();
+    await expect(dialog.getByRole("alert")).toContainText(`${email} has already been invited`);
+    await expectToast(page, "Nothing was changed");
+    await expect(dialog.getByLabel("Email address")).toHaveValue(email.toUpperCase());
+    await expect(dialog.getByLabel("Name")).toHaveValue("Someone Else");
+    await expect(dialog.getByLabel("Role")).toHaveValue("admin");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("editor");
+
+    // Their panel: send it again, then cancel it.
+    await row.getByRole("link", { name }).click();
+    await expect(page).toHaveURL(/[?&]user=/);
+    const panel = page.getByRole("dialog", { name });
+    await expect(panel.getByRole("heading", { name: "Invitation" })).toBeVisible();
+    await expect(panel.getByText("invited", { exact: true })).toBeVisible();
+    // An invited person has no role form and no sessions to end.
+    await expect(panel.getByRole("button", { name: "Change role" })).toHaveCount(0);
+    await panel.getByRole("button", { name: "Send it again" }).click();
+    await expectToast(page, `Invitation sent again to ${email}`);
+
+    await panel.getByRole("button", { name: "Cancel the invitation" }).click();
+    // Cancel in the confirmation keeps it…
+    const question = page.getByRole("alertdialog", { name: `Cancel the invitation to ${name}?` });
+    await question.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(question).toBeHidden();
+    await expect(panel).toBeVisible();
+    // …and confirming ends it.
+    await panel.getByRole("button", { name: "Cancel the invitation" }).click();
+    await confirm(page, `Cancel the invitation to ${name}?`, "Cancel the invitation");
+    await expectToast(page, `Invitation to ${email} cancelled`);
+    await expect(panel).toBeHidden();
+    await expect(page).not.toHaveURL(/[?&]user=/);
+    await expect(row).toHaveCount(0);
+    await expect(page.getByText("No one matches these filters")).toBeVisible();
+  });
+});
+
+test.describe("users: a person's panel", () => {
+  test("an admin changes a fresh viewer's role to editor", async ({ browser, page }) => {
+    // A long flow on a shared server with two workers on two cores.
+    test.slow();
+    const theirs = await freshViewerElsewhere(browser, "promoted");
+    const { person } = theirs;
+    await signInAsAdmin(page, `${users}?q=${encodeURIComponent(person.email)}`);
+    const row = page.getByRole("row", { name: new RegExp(person.email) });
+    await expect(row).toContainText("viewer");
+    await row.getByRole("link", { name: person.name }).click();
+    const panel = page.getByRole("dialog", { name: person.name });
+    await expect(panel.getByRole("combobox", { name: "Role" })).toHaveValue("viewer");
+    await panel.getByRole("combobox", { name: "Role" }).selectOption({ label: "Editor: docs, media and releases" });
+    await panel.getByRole("button", { name: "Change role" }).click();
+    await expectToast(page, `${person.name} is now an editor`);
+    await expect(panel.getByRole("combobox", { name: "Role" })).toHaveValue("editor");
+    await panel.getByRole("button", { name: "Close" }).click();
+    await expect(panel).toBeHidden();
+    await expect(row.getByRole("cell").first()).toHaveText("editor");
+    await reloadPage(page);
+    await expect(row.getByRole("cell").first()).toHaveText("editor");
+
+    // The change reaches their browser: an editor may have access tokens.
+    expect((await sessionOf(theirs.page)).user?.role).toBe("editor");
+    await openPage(theirs.page, "/dashboard/settings");
+    await expect(theirs.page.getByRole("heading", { name: "Personal access tokens" })).toBeVisible();
+    await theirs.context.close();
+  });
+
+  test("saving the role unchanged is no error", async ({ page }) => {
+    // A seeded editor saved as an editor: nothing should change, and nothing should break.
+    await signInAsAdmin(page, `${users}?q=rahul.venkataraman`);
+    await page.getByRole("link", { name: "Rahul Venkataraman" }).click();
+    const panel = page.getByRole("dialog", { name: "Rahul Venkataraman" });
+    await expect(panel.getByRole("combobox", { name: "Role" })).toHaveValue("editor");
+    const answer = page.waitForResponse((response) => response.request().method() === "POST");
+    await panel.getByRole("button", { name: "Change role" }).click();
+    expect((await answer).status()).toBeLessThan(500);
+    await expect(panel.getByRole("alert")).toHaveCount(0);
+    await expect(toasts(page)).not.toContainText("Nothing was changed");
+  });
+
+  test("the admin's own panel offers no role change and no disable", async ({ page }) => {
+    await signInAsAdmin(page, `${users}?q=${encodeURIComponent(admin.email)}`);
+    await page.getByRole("link", { name: "Administrator" }).click();
+    const panel = page.getByRole("dialog", { name: "Administrator" });
+    await expect(panel.getByText("You are an admin. Another admin can change your role.")).toBeVisible();
+    await expect(panel.getByRole("combobox")).toHaveCount(0);
+    await expect(panel.getByRole("button", { name: "Change role" })).toHaveCount(0);
+    await expect(panel.getByRole("button", { name: /Disable/ })).toHaveCount(0);
+    await expect(panel.getByRole("region", { name: "Access" })).toHaveCount(0);
+    // Their own browser is marked, and cannot be signed out from here.
+    const current = panel.getByRole("listitem").filter({ hasText: "(this browser)" });
+    await expect(current).toHaveCount(1);
+    await expect(current.getByRole("button")).toHaveCount(0);
+  });
+
+  test("sign out one of a fresh user's sessions, then disable and enable them", async ({ browser, page }) => {
+    // A long flow on a shared server with two workers on two cores.
+    test.slow();
+    const theirs = await freshViewerElsewhere(browser, "access");
+    const { person } = theirs;
+    await signInAsAdmin(page, `${users}?q=${encodeURIComponent(person.email)}`);
+    const row = page.getByRole("row", { name: new RegExp(person.email) });
+    await row.getByRole("link", { name: person.name }).click();
+    const panel = page.getByRole("dialog", { name: person.name });
+    const sessions = panel.getByRole("region", { name: "Signed-in browsers" });
+    await expect(sessions.getByRole("listitem")).toHaveCount(1);
+    await expect(sessions.getByRole("listitem")).not.toContainText("(this browser)");
+
+    await sessions.getByRole("button", { name: /^Sign out / }).click();
+    const question = page.getByRole("alertdialog", { name: "Sign out this browser?" });
+    await expect(question).toContainText(`${person.name} will have to sign in again there.`);
+    await confirm(page, "Sign out this browser?", "Sign out");
+    await expectToast(page, "That browser is signed out");
+    await expect(sessions.getByText("None right now.")).toBeVisible();
+    // Their session cookie no longer signs them in.
+    expect((await sessionOf(theirs.page)).signedIn).toBe(false);
+
+    await panel.getByRole("button", { name: `Disable ${person.name}` }).click();
+    await confirm(page, `Disable ${person.name}?`, "Disable");
+    await expectToast(page, `${person.name} is disabled`);
+    await expect(panel.getByText("disabled", { exact: true })).toBeVisible();
+    // The list behind the modal panel is hidden from assistive technology: close it to read the row.
+    await panel.getByRole("button", { name: "Close" }).click();
+    await expect(row).toContainText("disabled");
+    await row.getByRole("link", { name: person.name }).click();
+
+    await panel.getByRole("button", { name: `Enable ${person.name}` }).click();
+    await expectToast(page, `${person.name} can sign in again`);
+    await expect(panel.getByText("active", { exact: true })).toBeVisible();
+    await expect(panel.getByRole("button", { name: `Disable ${person.name}` })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(panel).toBeHidden();
+    await expect(row).toContainText("active");
+    await expect(toasts(page)).not.toContainText("Nothing was changed");
+    await theirs.context.close();
+  });
+});

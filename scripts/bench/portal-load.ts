@@ -42,7 +42,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 /** A database made beforehand, with an admin and a live session the load uses; and how the server opens it. */
-async function prepare(kind: "pglite" | "postgres"): Promise<{ env: Record<string, string>; token: string; drop: () => Promise<void> }> {
+async function prepare(
+  kind: "pglite" | "postgres",
+): Promise<{ env: Record<string, string>; token: string; drop: () => Promise<void> }> {
   let env: Record<string, string>;
   let drop: () => Promise<void>;
   let database;
@@ -69,7 +71,13 @@ async function prepare(kind: "pglite" | "postgres"): Promise<{ env: Record<strin
   await migrateDatabase(database);
   const user = await upsertUserFromClaims(
     database.db,
-    { issuer: "https://bench.test", subject: "admin", email: "admin@bench.test", name: "Bench Admin", emailVerified: true },
+    {
+      issuer: "https://bench.test",
+      subject: "admin",
+      email: "admin@bench.test",
+      name: "Bench Admin",
+      emailVerified: true,
+    },
     { adminEmails: ["admin@bench.test"] },
   );
   const { token } = await createSessionStore(database.db, { idleTimeoutS: 28_800, absoluteLifetimeS: 604_800 }).start(

@@ -8,6 +8,8 @@ const words: Record<string, string> = {
   "user.delete": "cancelled the invitation of",
   "user.update": "changed the profile of",
   "user.updatePreferences": "changed the preferences of",
+  "user.updatePicture": "changed the picture of",
+  "user.removePicture": "removed the picture of",
   "user.changeRole": "changed the role of",
   "user.disable": "disabled",
   "user.enable": "enabled",

@@ -8,7 +8,7 @@ import type { introspection } from "../graphql-env.d.ts";
  */
 export const graphql = initGraphQLTada<{
   introspection: introspection;
-  scalars: { DateTime: string; Date: string; ID: string };
+  scalars: { DateTime: string; Date: string; ID: string; File: File };
 }>();
 
 export type { FragmentOf, ResultOf, VariablesOf } from "gql.tada";

@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -314,3 +315,20 @@ export const personalAccessTokens = pgTable(
   },
   (table) => [index("personal_access_tokens_user").on(table.userId)],
 );
+
+/** Binary data: Buffer from node-postgres, Uint8Array from PGlite; Uint8Array to the code above. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/**
+ * A person's own picture, uploaded in their settings: always a 256 px square WebP that
+ * the server made from what was uploaded (metadata stripped).
+ */
+export const userPictures = pgTable("user_pictures", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  image: bytea("image").notNull(),
+  updatedAt,
+});

@@ -2,6 +2,7 @@ import { reachOf, decide, type Actor, type EntityAccess, type Reach } from "./ac
 import * as activity from "./activity.ts";
 import type { Operation } from "./operation.ts";
 import * as organizations from "./organizations.ts";
+import * as pictures from "./pictures.ts";
 import * as settings from "./settings.ts";
 import * as tokens from "./tokens.ts";
 import * as users from "./users.ts";
@@ -26,7 +27,7 @@ function isOperation(value: unknown): value is AnyOperation {
  * permission matrix test walks this list, so a new operation cannot go untested.
  */
 export const domainOperations: Readonly<Record<string, AnyOperation>> = Object.fromEntries(
-  [users, organizations, activity, settings, tokens].flatMap((module) =>
+  [users, pictures, organizations, activity, settings, tokens].flatMap((module) =>
     Object.entries(module).filter((entry): entry is [string, AnyOperation] => isOperation(entry[1])),
   ),
 );
@@ -51,6 +52,8 @@ export const activityActions: readonly string[] = [
   "user.firstSignIn",
   "user.acceptInvitation",
   "user.signOutOthers",
+  "user.updatePicture",
+  "user.removePicture",
   ...new Set(
     Object.values(domainOperations)
       .filter((operation) => operation.write)

@@ -41,6 +41,8 @@ const expected: Record<string, Record<Who, Outcome>> = {
   cancelInvitation: adminsOnly,
   updateProfile: adminsAllOthersOwn,
   updatePreferences: row("refuse", "own", "own", "own"),
+  updatePicture: adminsAllOthersOwn,
+  getUserPicture: adminsAllOthersOwn,
   changeUserRole: adminsOnly,
   disableUser: adminsOnly,
   enableUser: adminsOnly,
@@ -116,6 +118,11 @@ const probes: Record<string, Probe> = {
     const user = targetUser(f, me, target);
     return { id: user.id, version: user.version, colorMode: "dark" };
   },
+  updatePicture: (f, me, target) => {
+    const user = targetUser(f, me, target);
+    return { id: user.id, version: user.version, picture: null };
+  },
+  getUserPicture: (f, me, target) => ({ userId: targetUser(f, me, target).id }),
   changeUserRole: (f) => ({ id: f.people.other.id, version: f.people.other.version, role: "editor" }),
   disableUser: (f) => ({ id: f.people.other.id, version: f.people.other.version }),
   enableUser: (f) => ({ id: f.people.other.id, version: f.people.other.version }),

@@ -59,6 +59,20 @@ function normalizeEmail(address: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
+/** Where a person's uploaded picture is served; the version makes each upload a new address. */
+export function picturePath(userId: string, version: number): string {
+  return `/dashboard/pictures/${userId}?v=${version}`;
+}
+
+/**
+ * A picture the site serves itself (uploaded in the settings), rather than one a sign-in
+ * provider's address points at. Only these are shown: the page's policy loads no image
+ * from another site, so no provider learns who reads the portal.
+ */
+export function isUploadedPicture(picture: string | null): boolean {
+  return picture?.startsWith("/dashboard/pictures/") ?? false;
+}
+
 /** Only https pictures are kept: anything else would be a mixed-content or tracking hazard in the header. */
 function safePicture(picture: string | null | undefined): string | null {
   if (!picture) return null;
@@ -70,7 +84,7 @@ function safePicture(picture: string | null | undefined): string | null {
 }
 
 /** The row an operation is about, within the rule's rows: missing is "not found", outside the rows "forbidden". */
-async function targetUser(scope: Scope<Actor>, userId: string, refusal: string): Promise<User> {
+export async function targetUser(scope: Scope<Actor>, userId: string, refusal: string): Promise<User> {
   const [row] = await scope.db
     .select({ user: users, allowed: scope.rows ? sql<boolean>`${scope.rows}` : sql<boolean>`true` })
     .from(users)
@@ -82,7 +96,7 @@ async function targetUser(scope: Scope<Actor>, userId: string, refusal: string):
 }
 
 /** Updates one user at the version the caller read; a stale version is a conflict, never an overwrite. */
-async function updateUser(
+export async function updateUser(
   scope: Scope<Actor>,
   user: User,
   expectedVersion: number | undefined,
@@ -681,7 +695,8 @@ export async function upsertUserFromClaims(
           ...profile,
           email: profile.email ?? existing.email,
           name: profile.name ?? existing.name,
-          picture: profile.picture ?? existing.picture,
+          // A picture uploaded here is the person's own choice: a provider's never replaces it.
+          picture: isUploadedPicture(existing.picture) ? existing.picture : (profile.picture ?? existing.picture),
         })
         .where(eq(users.id, existing.id))
         .returning();

@@ -567,6 +567,136 @@ describe.each(databaseKinds)("the GraphQL API over HTTP on %s", (kind) => {
     });
   });
 
+  describe("profile pictures (multipart uploads)", () => {
+    const updatePictureMutation = `mutation UpdatePicture($input: UpdatePictureInput!) {
+      updatePicture(input: $input) { id picture version }
+    }`;
+    type PictureData = { updatePicture: { id: string; picture: string | null; version: number } };
+
+    /** A small PNG, made by sharp: real image bytes. */
+    async function png(): Promise<Uint8Array<ArrayBuffer>> {
+      const { default: sharp } = await import("sharp");
+      const buffer = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#3366aa" } })
+        .png()
+        .toBuffer();
+      return new Uint8Array(buffer);
+    }
+
+    /** A GraphQL multipart request (the multipart request spec) with one file at variables.input.picture. */
+    function multipart(input: { id: string; version: number }, file: Blob, name: string): FormData {
+      const form = new FormData();
+      form.set(
+        "operations",
+        JSON.stringify({ query: updatePictureMutation, variables: { input: { ...input, picture: null } } }),
+      );
+      form.set("map", JSON.stringify({ 0: ["variables.input.picture"] }));
+      form.set("0", file, name);
+      return form;
+    }
+
+    async function upload(person: SignedInPerson, form: FormData, headers: Record<string, string> = {}) {
+      const response = await person.browser.fetch("/graphql", {
+        method: "POST",
+        headers: { accept: "application/json", "x-csrf-token": person.csrfToken, ...headers },
+        body: form,
+      });
+      const text = await response.text();
+      let body: { data?: PictureData | null; errors?: GraphQLErrorBody[] } = {};
+      try {
+        body = JSON.parse(text) as typeof body;
+      } catch {
+        // A refusal before GraphQL: `text` has it.
+      }
+      return { response, status: response.status, text, body };
+    }
+
+    it("keeps an uploaded picture as a small WebP, serves it to who may see it, and removes it", async () => {
+      const person = await signInAs(harness, "viewer", "picture");
+      const current = await userRow(person.user.id);
+      const before = await lastActivityId();
+      const sent = await png();
+      // The name and type the browser claims do not matter: the bytes do.
+      const result = await upload(
+        person,
+        multipart({ id: person.user.id, version: current.version }, new Blob([sent], { type: "text/plain" }), "x.txt"),
+      );
+      expect(result.status, result.text).toBe(200);
+      expect(result.body.errors, result.text).toBeUndefined();
+      const updated = result.body.data?.updatePicture;
+      expect(updated).toEqual({
+        id: person.user.id,
+        picture: `/dashboard/pictures/${person.user.id}?v=${current.version + 1}`,
+        version: current.version + 1,
+      });
+      const rows = await activitySince(before);
+      expect(rows.map((row) => row.action)).toEqual(["user.updatePicture"]);
+
+      // Served at its address: WebP, private, kept for good at this version.
+      const own = await person.browser.fetch(updated?.picture ?? "");
+      expect(own.status).toBe(200);
+      expect(own.headers.get("content-type")).toBe("image/webp");
+      expect(own.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+      const bytes = new Uint8Array(await own.arrayBuffer());
+      const { default: sharp } = await import("sharp");
+      expect(await sharp(bytes).metadata()).toMatchObject({ format: "webp", width: 256, height: 256 });
+      // An admin sees it; another viewer does not; a stranger must sign in; no one's is not found.
+      expect((await admin.browser.fetch(`/dashboard/pictures/${person.user.id}`)).status).toBe(200);
+      const refused = await viewer.browser.fetch(`/dashboard/pictures/${person.user.id}`);
+      expect(refused.status).toBe(403);
+      expect(refused.headers.get("cache-control")).toBe("no-store");
+      expect(await refused.text()).toBe("You can only see your own picture.");
+      const stranger = await fetch(new URL(`/dashboard/pictures/${person.user.id}`, harness.origin));
+      expect(stranger.status).toBe(401);
+      expect((await admin.browser.fetch(`/dashboard/pictures/${randomUUID()}`)).status).toBe(404);
+      expect((await admin.browser.fetch("/dashboard/pictures/not-an-id")).status).toBe(404);
+
+      // Removing it (picture: null, as JSON) frees the address.
+      const removed = await person.gql<PictureData>(updatePictureMutation, {
+        input: { id: person.user.id, version: current.version + 1, picture: null },
+      });
+      expect(dataOf(removed).updatePicture.picture).toBeNull();
+      expect((await person.browser.fetch(`/dashboard/pictures/${person.user.id}`)).status).toBe(404);
+    });
+
+    it("refuses a file that is not a picture, a stale version and a file over the limit, keeping the old picture", async () => {
+      const person = await signInAs(harness, "viewer", "picture-refusals");
+      const current = await userRow(person.user.id);
+      const input = { id: person.user.id, version: current.version };
+
+      const notImage = await upload(
+        person,
+        multipart(input, new Blob(["%PDF-1.7 not a picture"], { type: "image/png" }), "me.png"),
+      );
+      expect(notImage.status).toBe(200);
+      expect(notImage.body.errors?.[0]?.extensions?.fields).toEqual({
+        picture: "That file is not a picture the portal can use: choose a JPEG, PNG, WebP, GIF or AVIF image.",
+      });
+
+      // Someone else changed the profile since it was read: the upload at the old version is a conflict.
+      const renamed = await person.gql<UpdateProfileData>(updateProfileMutation, {
+        input: { id: person.user.id, version: current.version, name: "Renamed Meanwhile" },
+      });
+      expect(dataOf(renamed).updateProfile.version).toBe(current.version + 1);
+      const stale = await upload(person, multipart(input, new Blob([await png()]), "a.png"));
+      expect(stale.body.errors?.[0]?.extensions?.code, stale.text).toBe("CONFLICT");
+
+      // Over the upload limit on the wire: refused before GraphQL reads it, with a clear message.
+      const huge = await upload(person, multipart(input, new Blob([new Uint8Array(6 * 1024 * 1024 + 1)]), "big.png"));
+      expect(huge.status).toBe(413);
+      expect(huge.text).toMatch(/5 MB at most/);
+
+      // Without the CSRF header, a cookie-carried upload is refused.
+      const forged = await person.browser.fetch("/graphql", {
+        method: "POST",
+        headers: { accept: "application/json" },
+        body: multipart(input, new Blob([await png()]), "a.png"),
+      });
+      expect(forged.status).toBe(403);
+
+      expect(await userRow(person.user.id)).toMatchObject({ picture: null, version: current.version + 1 });
+    });
+  });
+
   describe("validation", () => {
     it("refuses an invitation to a malformed address, naming the field, and writes nothing", async () => {
       const before = await lastActivityId();

@@ -13,6 +13,20 @@ export type GraphQLContext = {
   embeddedIssuer: string | null;
 };
 
+/** A file part of a multipart request, as the server's Fetch implementation gives it. */
+export type UploadedFile = { readonly size: number; arrayBuffer: () => Promise<ArrayBuffer> };
+
+function isUploadedFile(value: unknown): value is UploadedFile {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    "size" in value &&
+    typeof value.size === "number" &&
+    "arrayBuffer" in value &&
+    typeof value.arrayBuffer === "function"
+  );
+}
+
 /**
  * The API is code-first (Pothos): the types here are the schema, and the committed
  * `schema.graphql` is printed from them. Resolvers stay thin: they call `server/domain`.
@@ -24,6 +38,7 @@ export const builder = new SchemaBuilder<{
   Scalars: {
     DateTime: { Input: Date; Output: Date | string };
     Date: { Input: string; Output: string };
+    File: { Input: UploadedFile; Output: never };
   };
 }>({ defaultFieldNullability: false });
 
@@ -54,6 +69,23 @@ builder.scalarType("Date", {
   parseLiteral: (node) => {
     if (node.kind !== Kind.STRING || !isoDate.test(node.value)) throw new GraphQLError("Expected a date, YYYY-MM-DD.");
     return node.value;
+  },
+});
+
+builder.scalarType("File", {
+  description:
+    "A file sent as a part of a multipart request (the GraphQL multipart request spec). Input only: what it is, the server decides by its content.",
+  serialize: () => {
+    throw new GraphQLError("A file is input only.");
+  },
+  parseValue: (value) => {
+    if (!isUploadedFile(value)) {
+      throw new GraphQLError("Expected a file: send the request as multipart/form-data, with the file in a part.");
+    }
+    return value;
+  },
+  parseLiteral: () => {
+    throw new GraphQLError("A file cannot be written in the query: send it as a variable, in a multipart request.");
   },
 });
 

@@ -1,5 +1,5 @@
 import type { Actor } from "../domain/access.ts";
-import type { DomainPorts, RequestInfo } from "../domain/operation.ts";
+import type { DomainContext, DomainPorts, RequestInfo } from "../domain/operation.ts";
 import type { Database } from "../db/client.ts";
 import type { User } from "../domain/users.ts";
 import type { GraphQLContext } from "./builder.ts";
@@ -13,6 +13,17 @@ export type GraphQLDeps = {
   now?: () => Date;
 };
 
+/** The domain's view of one request: who is asking, from where, with the server's ports. */
+export function requestDomain(deps: GraphQLDeps, request: { actor: Actor | null; info: RequestInfo }): DomainContext {
+  return {
+    db: deps.db,
+    actor: request.actor,
+    request: request.info,
+    now: deps.now ?? (() => new Date()),
+    ports: deps.ports,
+  };
+}
+
 /** The context of one request: over HTTP at /graphql, or in-process for a page's loader or action. */
 export function graphQLContext(
   deps: GraphQLDeps,
@@ -24,13 +35,7 @@ export function graphQLContext(
     user?: User | null;
   },
 ): GraphQLContext {
-  const domain = {
-    db: deps.db,
-    actor: request.actor,
-    request: request.info,
-    now: deps.now ?? (() => new Date()),
-    ports: deps.ports,
-  };
+  const domain = requestDomain(deps, request);
   const loaders = createLoaders(domain);
   // Everyone may read their own row: the one the session or token just read serves the request.
   if (request.user && request.actor?.id === request.user.id) loaders.user.prime(request.user.id, request.user);

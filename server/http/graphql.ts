@@ -1,15 +1,15 @@
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { clearSessionCookie, hasCookie, sessionCookieName } from "../auth/cookies.ts";
 import type { Database } from "../db/client.ts";
 import { authenticateToken } from "../domain/tokens.ts";
 import { graphQLContext, type GraphQLDeps } from "../graphql/context.ts";
 import type { GraphQLServer } from "../graphql/yoga.ts";
 import type { AppEnv } from "./env.ts";
+import { requestBodyLimit } from "./middleware/body-limit.ts";
 import { requestInfo } from "./request-info.ts";
 import { csrfTokenFor, csrfTokenMatches } from "./security/csrf.ts";
 
-/** GraphQL requests are small JSON; a larger body is refused before it is read. */
+/** GraphQL requests are small JSON (uploads, multipart, may be larger); a larger body is refused as it arrives. */
 const graphqlBodyLimit = 100 * 1024;
 
 /**
@@ -49,10 +49,18 @@ export function graphqlRoutes(options: {
   const { server, deps } = options;
   const routes = new Hono<AppEnv>();
   routes.use(
-    bodyLimit({
+    requestBodyLimit({
       maxSize: graphqlBodyLimit,
-      onError: (c) =>
-        refuse(c, 413, "BAD_REQUEST", "That request is too large: a GraphQL request may be 100 KB at most."),
+      allowsUpload: () => true,
+      refuse: (c, upload) =>
+        refuse(
+          c,
+          413,
+          "BAD_REQUEST",
+          upload
+            ? "That request is too large: a file may be 5 MB at most."
+            : "That request is too large: a GraphQL request may be 100 KB at most.",
+        ),
     }),
   );
   routes.on(["GET", "POST"], "/", async (c) => {

@@ -7,6 +7,7 @@ import { isFlash, type FlashBox } from "../../app/lib/flash.ts";
 import type { AppConfig } from "../../app/lib/app-config.ts";
 import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
 import type { Config } from "../config.ts";
+import { isUploadedPicture } from "../domain/users.ts";
 import { hostedPagePrefixes } from "../idp/provider.ts";
 import type { AppEnv } from "./env.ts";
 import { csrfTokenFor } from "./security/csrf.ts";
@@ -78,7 +79,15 @@ export function reactRouterPages(options: {
     const current = c.get("session");
     const user = current?.session.user;
     context.set(exports.requestAuthContext, {
-      user: user ? { id: user.id, name: user.name, email: user.email, picture: user.picture, role: user.role } : null,
+      user: user
+        ? {
+            id: user.id,
+            name: user.name,
+            email: user.email,
+            picture: isUploadedPicture(user.picture) ? user.picture : null,
+            role: user.role,
+          }
+        : null,
       csrfToken: current ? csrfTokenFor(current.token) : null,
     });
     context.set(exports.apiContext, api(c));

@@ -1,6 +1,5 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context } from "hono";
-import { bodyLimit } from "hono/body-limit";
 import { compress } from "hono/compress";
 import { createAuthRoutes } from "../auth/routes.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
@@ -31,10 +30,12 @@ import { graphiqlContentSecurityPolicy } from "./security/headers.ts";
 import type { Logger } from "../log.ts";
 import type { AppBuild } from "./build.ts";
 import type { AppEnv } from "./env.ts";
+import { requestBodyLimit } from "./middleware/body-limit.ts";
 import { refuseCrossSiteWrites, requireCsrfToken } from "./middleware/csrf.ts";
 import { requestContext, securityHeadersFor } from "./middleware/request-context.ts";
 import { sessionReader } from "./middleware/session.ts";
 import { providerPage } from "./pages.ts";
+import { pictureRoutes } from "./pictures.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
 import { entryExports, isHostedPage, reactRouterPages } from "./react-router.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
@@ -44,8 +45,11 @@ import { buildFiles } from "./static.ts";
 /** The embedded provider's first administrator when ADMIN_EMAIL is not set. */
 export const defaultAdminEmail = "admin@densara.example";
 
-/** Route actions get forms and small JSON; anything larger is refused before it is read. */
+/** Route actions get forms and small JSON; anything larger is refused as it arrives. */
 const pageBodyLimit = 256 * 1024;
+
+/** The pages whose forms upload files (your settings: your picture). */
+const uploadPages = /^\/dashboard\/settings(?:\.data|\/|$)/;
 
 export type AppServer = {
   app: Hono<AppEnv>;
@@ -186,6 +190,9 @@ export async function createServer(options: {
     }),
   );
 
+  app.use("/dashboard/pictures/*", sessionReader(sessions, log));
+  app.route("/dashboard/pictures", pictureRoutes({ deps: graphqlDeps, trustProxy: config.trustProxy }));
+
   app.route("/", buildFiles({ clientDir: build.clientDir, prerendered: build.prerendered, noncePlaceholder }));
 
   const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
@@ -214,6 +221,13 @@ export async function createServer(options: {
   app.all(
     "*",
     sessionReader(sessions, log),
+    // Before the CSRF check, which reads a form's fields: no body is read past its limit.
+    requestBodyLimit({
+      maxSize: pageBodyLimit,
+      allowsUpload: (c) => uploadPages.test(c.req.path),
+      refuse: (c, upload) =>
+        c.text(upload ? "That file is too large: a picture may be 5 MB at most." : "That request is too large.", 413),
+    }),
     requireCsrfToken({
       // The hosted pages are bound to their sign-in by the provider's own cookies instead.
       exempt: isHostedPage,
@@ -227,10 +241,6 @@ export async function createServer(options: {
           403,
           { "Cache-Control": "no-store" },
         ),
-    }),
-    bodyLimit({
-      maxSize: pageBodyLimit,
-      onError: (c) => c.text("That request is too large.", 413),
     }),
     handlePage,
   );

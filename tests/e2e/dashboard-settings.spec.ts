@@ -75,6 +75,52 @@ test.describe("your settings as a viewer", () => {
     viewer = { ...viewer, name: renamed };
   });
 
+  test("a picture is uploaded, checked by its content, shown in the menu, and removed", async ({ page }) => {
+    await open(page);
+    const profile = page.getByRole("region", { name: "Profile" });
+    await expect(profile).toContainText("Your initials stand in for a picture.");
+
+    // A file that claims to be a PNG but is not one: refused by its content, with the reason at the field.
+    const field = profile.getByLabel("Picture", { exact: true });
+    await field.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.7 not a picture") });
+    await profile.getByRole("button", { name: "Upload the picture" }).click();
+    await expect(profile.getByLabel("Picture", { exact: true })).toHaveAccessibleDescription(
+      /That file is not a picture the portal can use/,
+    );
+    await expect(profile.getByLabel("Picture", { exact: true })).toHaveAttribute("aria-invalid", "true");
+
+    // Over 5 MB: said at once, before anything is sent.
+    await profile
+      .getByLabel("Picture", { exact: true })
+      .setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await expect(profile.getByLabel("Picture", { exact: true })).toHaveAccessibleDescription(/larger than 5 MB/);
+    await profile.getByRole("button", { name: "Upload the picture" }).click();
+    await expect(profile.getByLabel("Picture", { exact: true })).toBeFocused();
+
+    const { default: sharp } = await import("sharp");
+    const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#1d4ed8" } })
+      .png()
+      .toBuffer();
+    await profile
+      .getByLabel("Picture", { exact: true })
+      .setInputFiles({ name: "portrait.png", mimeType: "image/png", buffer: picture });
+    await profile.getByRole("button", { name: "Upload the picture" }).click();
+    await expectToast(page, "Your picture is saved");
+    await expect(profile).toContainText("Your picture.");
+    const shown = profile.locator("img");
+    await expect(shown).toHaveAttribute("src", /^\/dashboard\/pictures\/[0-9a-f-]{36}\?v=\d+$/);
+    // The image loaded (a broken one has no natural width).
+    await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+    await expect(page.getByRole("button", { name: /Account menu/ }).locator("img")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await profile.getByRole("button", { name: "Remove your picture" }).click();
+    await confirm(page, "Remove your picture?", "Remove");
+    await expectToast(page, "Your picture is removed");
+    await expect(profile).toContainText("Your initials stand in for a picture.");
+    await expect(profile.locator("img")).toHaveCount(0);
+  });
+
   test("the colour mode is saved to the account: Dark after a reload", async ({ page }) => {
     await open(page);
     const appearance = page.getByRole("region", { name: "Colour mode" });
@@ -143,7 +189,10 @@ test.describe("your settings as a viewer", () => {
     // The users page's disable form, sent with the viewer's own valid CSRF token.
     await openPage(page, settings);
     const csrf = await csrfTokenOf(page);
-    const profileForm = page.getByRole("region", { name: "Profile" }).locator("form");
+    const profileForm = page
+      .getByRole("region", { name: "Profile" })
+      .locator("form")
+      .filter({ has: page.getByRole("button", { name: "Save your profile" }) });
     const id = await profileForm.locator('input[name="id"]').inputValue();
     const version = await profileForm.locator('input[name="version"]').inputValue();
     const refused = await page.request.post("/dashboard/admin/users", {

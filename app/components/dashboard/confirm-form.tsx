@@ -1,9 +1,11 @@
-import * as AlertDialog from "@radix-ui/react-alert-dialog";
-import { useRef, useState, type ReactNode } from "react";
+import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
 import { CsrfField } from "./portal-context.tsx";
 import { buttonClasses, type ButtonVariant } from "../ui/button.tsx";
-import { useReturnFocus } from "../ui/return-focus.ts";
+
+const loadDialog = () => import("./confirm-dialog.tsx");
+/** Radix's alert dialog loads when a confirmation is first near (pointer or focus), not with the page. */
+const ConfirmDialog = lazy(loadDialog);
 
 /**
  * A destructive action, confirmed first: the button opens an alert dialog that says
@@ -32,58 +34,44 @@ export function ConfirmForm({
   action?: string;
 }) {
   const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so Radix closes it (and returns focus) its own way.
+  const [asked, setAsked] = useState(false);
   const form = useRef<HTMLFormElement>(null);
-  const returnFocus = useReturnFocus();
+  const preload = () => void loadDialog();
   return (
     <Form method="post" ref={form} action={action} className="inline">
       <CsrfField />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <AlertDialog.Root open={open} onOpenChange={setOpen}>
-        <button
-          type="submit"
-          className={buttonClasses(variant, "md")}
-          aria-label={accessibleLabel}
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-        >
-          {label}
-        </button>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50" />
-          <AlertDialog.Content
-            {...returnFocus}
-            className="fixed top-1/2 left-1/2 z-50 grid w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 gap-4 rounded-2xl bg-white p-6 shadow-xl ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
-          >
-            <AlertDialog.Title className="text-xl font-semibold text-gray-950 dark:text-white">
-              {title}
-            </AlertDialog.Title>
-            <AlertDialog.Description className="text-base text-gray-700 dark:text-gray-300">
-              {description}
-            </AlertDialog.Description>
-            <div className="flex flex-wrap justify-end gap-3">
-              <AlertDialog.Cancel className={buttonClasses("secondary", "md")}>Cancel</AlertDialog.Cancel>
-              <AlertDialog.Action
-                className={
-                  danger
-                    ? buttonClasses(
-                        "primary",
-                        "md",
-                        "bg-red-700 hover:bg-red-800 dark:bg-red-400 dark:text-gray-950 dark:hover:bg-red-300",
-                      )
-                    : buttonClasses("primary", "md")
-                }
-                onClick={() => form.current?.requestSubmit()}
-              >
-                {confirmLabel}
-              </AlertDialog.Action>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <button
+        type="submit"
+        className={buttonClasses(variant, "md")}
+        aria-label={accessibleLabel}
+        aria-haspopup="dialog"
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={(event) => {
+          event.preventDefault();
+          setAsked(true);
+          setOpen(true);
+        }}
+      >
+        {label}
+      </button>
+      {asked ? (
+        <Suspense fallback={null}>
+          <ConfirmDialog
+            open={open}
+            onOpenChange={setOpen}
+            title={title}
+            description={description}
+            confirmLabel={confirmLabel}
+            danger={danger}
+            onConfirm={() => form.current?.requestSubmit()}
+          />
+        </Suspense>
+      ) : null}
     </Form>
   );
 }

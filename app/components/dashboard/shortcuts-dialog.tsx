@@ -1,5 +1,5 @@
 import type { Shortcut } from "../../lib/shortcuts.ts";
-import { Dialog } from "../ui/dialog.tsx";
+import DialogPanel from "../ui/dialog-panel.tsx";
 
 /** The keyboard shortcuts, listed from the same module that acts on them. */
 export default function ShortcutsDialog({
@@ -12,7 +12,7 @@ export default function ShortcutsDialog({
   shortcuts: readonly Shortcut[];
 }) {
   return (
-    <Dialog
+    <DialogPanel
       open={open}
       onOpenChange={onOpenChange}
       title="Keyboard shortcuts"
@@ -35,6 +35,6 @@ export default function ShortcutsDialog({
           </div>
         ))}
       </dl>
-    </Dialog>
+    </DialogPanel>
   );
 }

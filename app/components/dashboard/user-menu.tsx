@@ -1,19 +1,11 @@
 import { ChevronDown, ExternalLink, Keyboard, LogOut, Monitor, Moon, Settings, Sun } from "lucide-react";
 import { Link } from "react-router";
 import type { ColorModePreference } from "../../lib/color-mode.ts";
+import { Avatar } from "./avatar.tsx";
 import type { PortalViewer } from "./portal-context.tsx";
 
 const itemClasses =
   "flex min-h-11 w-full items-center gap-3 rounded-md px-3 text-left text-base hover:bg-gray-100 dark:hover:bg-gray-800";
-
-export function initials(viewer: Pick<PortalViewer, "name" | "email">): string {
-  const source = viewer.name ?? viewer.email ?? "?";
-  const words = source
-    .replace(/@.*/, "")
-    .split(/[\s._-]+/)
-    .filter(Boolean);
-  return ((words[0]?.[0] ?? "?") + (words.length > 1 ? (words.at(-1)?.[0] ?? "") : "")).toUpperCase();
-}
 
 const popoverId = "user-menu";
 
@@ -45,12 +37,7 @@ export function UserMenu({
         popoverTarget={popoverId}
         className="flex min-h-11 items-center gap-2 rounded-lg px-2 text-base font-medium [anchor-name:--user-menu] hover:bg-gray-100 dark:hover:bg-gray-800"
       >
-        <span
-          aria-hidden="true"
-          className="inline-flex size-8 items-center justify-center rounded-full bg-bdblue-100 text-sm font-semibold text-bdblue-800 dark:bg-bdblue-900 dark:text-bdblue-100"
-        >
-          {initials(viewer)}
-        </span>
+        <Avatar person={viewer} size="small" />
         <span className="hidden max-w-40 truncate md:inline">{viewer.name ?? viewer.email}</span>
         <span className="sr-only">Account menu</span>
         <ChevronDown aria-hidden="true" className="size-4" />

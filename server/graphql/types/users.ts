@@ -6,6 +6,7 @@ import {
   enableUser,
   getUser,
   inviteUser,
+  isUploadedPicture,
   listUserSessions,
   listUsers,
   resendInvitation,
@@ -16,6 +17,7 @@ import {
   userSorts,
   countUsersByStatus,
 } from "../../domain/users.ts";
+import { updatePicture } from "../../domain/pictures.ts";
 import { builder } from "../builder.ts";
 import { connectionType, pageFrom, SortDirection } from "./pagination.ts";
 import { OrganizationRef, SessionRef, UserRef } from "./refs.ts";
@@ -50,7 +52,12 @@ UserRef.implement({
     id: t.exposeID("id"),
     email: t.exposeString("email", { nullable: true }),
     name: t.exposeString("name", { nullable: true }),
-    picture: t.exposeString("picture", { nullable: true }),
+    picture: t.string({
+      nullable: true,
+      description:
+        "The address of the person's picture on this site (uploaded in their settings), or null. A picture a sign-in provider offers is not shown: pages load no image from another site.",
+      resolve: (user) => (isUploadedPicture(user.picture) ? user.picture : null),
+    }),
     role: t.expose("role", { type: RoleEnum }),
     status: t.expose("status", { type: UserStatusEnum }),
     organization: t.field({
@@ -144,6 +151,18 @@ const UpdateProfileInput = builder.inputType("UpdateProfileInput", {
   fields: (t) => ({ id: t.id({ required: true }), version: t.int({ required: true }), name: t.string() }),
 });
 
+const UpdatePictureInput = builder.inputType("UpdatePictureInput", {
+  fields: (t) => ({
+    id: t.id({ required: true }),
+    version: t.int({ required: true }),
+    picture: t.field({
+      type: "File",
+      description:
+        "A JPEG, PNG, WebP, GIF or AVIF image up to 5 MB, kept as a 256 px square; null removes the picture.",
+    }),
+  }),
+});
+
 const UpdatePreferencesInput = builder.inputType("UpdatePreferencesInput", {
   fields: (t) => ({
     id: t.id({ required: true }),
@@ -194,6 +213,18 @@ builder.mutationFields((t) => ({
     type: UserRef,
     args: { input: t.arg({ type: UpdateProfileInput, required: true }) },
     resolve: (_root, { input }, context) => updateProfile(context.domain, input),
+  }),
+  updatePicture: t.field({
+    type: UserRef,
+    description:
+      "Sets or removes a person's picture (your own; an admin's, anyone's). Send the file in a multipart request.",
+    args: { input: t.arg({ type: UpdatePictureInput, required: true }) },
+    resolve: async (_root, { input }, context) =>
+      updatePicture(context.domain, {
+        id: input.id,
+        version: input.version,
+        picture: input.picture ? new Uint8Array(await input.picture.arrayBuffer()) : null,
+      }),
   }),
   updatePreferences: t.field({
     type: UserRef,

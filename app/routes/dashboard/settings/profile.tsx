@@ -5,7 +5,7 @@ import { failureFor, useFailureToast } from "../../../components/dashboard/actio
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { CsrfField, usePortal } from "../../../components/dashboard/portal-context.tsx";
-import { initials } from "../../../components/dashboard/user-menu.tsx";
+import { Avatar } from "../../../components/dashboard/avatar.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { CheckboxInput, Field, FormAlert, SelectInput } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
@@ -73,6 +73,14 @@ const UpdateProfile = graphql(`
   mutation UpdateProfile($input: UpdateProfileInput!) {
     updateProfile(input: $input) {
       name
+    }
+  }
+`);
+
+const UpdatePicture = graphql(`
+  mutation UpdatePicture($input: UpdatePictureInput!) {
+    updatePicture(input: $input) {
+      picture
     }
   }
 `);
@@ -147,6 +155,17 @@ export async function action({ request, context, url }: Route.ActionArgs) {
     case "profile": {
       const outcome = await mutate(context, UpdateProfile, { input: { id, version, name: text(form, "name") } });
       return outcome.ok ? succeeded(context, url, { title: "Your profile is saved" }) : failed(intent, outcome, form);
+    }
+    case "picture": {
+      const file = form.get("picture");
+      // No file chosen arrives as an empty one: the API says to choose a picture (null would remove it).
+      const picture = file instanceof File ? file : new File([], "");
+      const outcome = await mutate(context, UpdatePicture, { input: { id, version, picture } });
+      return outcome.ok ? succeeded(context, url, { title: "Your picture is saved" }) : failed(intent, outcome, form);
+    }
+    case "removePicture": {
+      const outcome = await mutate(context, UpdatePicture, { input: { id, version, picture: null } });
+      return outcome.ok ? succeeded(context, url, { title: "Your picture is removed" }) : failed(intent, outcome, form);
     }
     case "colorMode": {
       const colorMode = oneOf(text(form, "colorMode") ?? null, ["light", "dark", "system"] as const, "system");
@@ -264,6 +283,68 @@ function Hidden({ intent, user }: { intent: string; user: { id: string; version:
       <input type="hidden" name="id" value={user.id} />
       <input type="hidden" name="version" value={user.version} />
     </>
+  );
+}
+
+/** What the browser offers to pick; the server decides by the file's content all the same. */
+const pictureTypes = "image/jpeg,image/png,image/webp,image/gif,image/avif";
+const pictureLimit = 5 * 1024 * 1024;
+const pictureTooLarge = "That picture is larger than 5 MB: choose a smaller one.";
+
+function Picture({ user, failure }: { user: NonNullable<Viewer>["user"]; failure: ActionFailure | undefined }) {
+  const upload = failureFor(failure, "picture");
+  const removal = failureFor(failure, "removePicture");
+  // Said before sending, so no one waits for 5 MB to travel only to be told it is too large.
+  const [tooLarge, setTooLarge] = useState(false);
+  return (
+    <div className="grid gap-4">
+      <div className="flex flex-wrap items-center gap-4">
+        <Avatar person={user} size="large" />
+        <p className="min-w-0 flex-1 text-base text-gray-700 dark:text-gray-300">
+          {user.picture ? "Your picture." : "Your initials stand in for a picture."} You are signed in as{" "}
+          <span className="break-all">{user.email}</span>, as {withArticle(user.role)}.
+        </p>
+      </div>
+      <FormAlert message={removal?.message} />
+      <Form
+        method="post"
+        encType="multipart/form-data"
+        className="grid gap-4"
+        noValidate
+        onSubmit={(event) => {
+          if (!tooLarge) return;
+          event.preventDefault();
+          event.currentTarget.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
+        }}
+      >
+        <Hidden intent="picture" user={user} />
+        <FormAlert message={upload?.message} />
+        <Field
+          type="file"
+          label={user.picture ? "A new picture" : "Picture"}
+          hint="A JPEG, PNG, WebP, GIF or AVIF image up to 5 MB. It is cropped to a square around its subject."
+          name="picture"
+          accept={pictureTypes}
+          error={tooLarge ? pictureTooLarge : upload?.fields.picture}
+          onChange={(event) => {
+            const file = event.currentTarget.files?.[0];
+            setTooLarge(file !== undefined && file.size > pictureLimit);
+          }}
+        />
+        <Submit intent="picture">Upload the picture</Submit>
+      </Form>
+      {user.picture ? (
+        <div>
+          <ConfirmForm
+            fields={{ intent: "removePicture", id: user.id, version: user.version }}
+            label="Remove your picture"
+            title="Remove your picture?"
+            description="Your initials stand in for it, here and in the portal's menus."
+            confirmLabel="Remove"
+          />
+        </div>
+      ) : null}
+    </div>
   );
 }
 
@@ -497,22 +578,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </nav>
 
       <Section id="profile" title="Profile" description="How other people see you in the portal.">
-        <div className="flex items-center gap-4">
-          {user.picture ? (
-            <img src={user.picture} alt="" width={64} height={64} className="size-16 rounded-full object-cover" />
-          ) : (
-            <span
-              aria-hidden="true"
-              className="inline-flex size-16 items-center justify-center rounded-full bg-bdblue-100 text-xl font-semibold text-bdblue-800 dark:bg-bdblue-900 dark:text-bdblue-100"
-            >
-              {initials(user)}
-            </span>
-          )}
-          <p className="text-base text-gray-700 dark:text-gray-300">
-            {user.picture ? "Your picture comes from your sign-in provider." : "Your initials stand in for a picture."}{" "}
-            You are signed in as {user.email}, as {withArticle(user.role)}.
-          </p>
-        </div>
+        <Picture user={user} failure={failure} />
         <Form method="post" className="grid gap-4" noValidate>
           <Hidden intent="profile" user={user} />
           <FormAlert message={profile?.message} />

@@ -86,6 +86,8 @@ export const users = pgTable(
     subject: text("subject"),
     email: text("email"),
     name: text("name"),
+    /** The name was written in the portal (settings): a provider's name no longer replaces it at sign-in. */
+    nameChosen: boolean("name_chosen").notNull().default(false),
     picture: text("picture"),
     role: roleEnum("role").notNull().default("viewer"),
     status: userStatusEnum("status").notNull().default("active"),

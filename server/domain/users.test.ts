@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { createSessionStore } from "../auth/sessions.ts";
 import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
-import { disableUser, enableUser, upsertUserFromClaims } from "./users.ts";
+import { disableUser, enableUser, updateProfile, upsertUserFromClaims } from "./users.ts";
 
 const issuer = "https://idp.test";
 
@@ -129,6 +129,22 @@ describe.each(databaseKinds)("users on %s", (kind) => {
     expect(again.name).toBe("New Name");
     expect(again.picture).toBe("https://img.example/a.png");
     expect(again.role).toBe("admin");
+  });
+
+  it("keeps a name the person wrote in the portal over the provider's, until they clear it", async () => {
+    const signIn = (name: string) =>
+      upsertUserFromClaims(database().db, { issuer, subject: "1", name }, { adminEmails: [] });
+    const first = await signIn("Provider Name");
+    const asThemself = domainContext(database().db, first);
+    const renamed = await updateProfile(asThemself, { id: first.id, version: first.version, name: "Dr. Ana Díaz" });
+    // The provider still sends its own name (or a changed one) at each sign-in: the person's choice stays.
+    expect((await signIn("Provider Name")).name).toBe("Dr. Ana Díaz");
+    const again = await signIn("Provider Name Changed");
+    expect(again.name).toBe("Dr. Ana Díaz");
+    // Cleared in settings, the provider's name fills it again.
+    await updateProfile(asThemself, { id: first.id, version: again.version, name: null });
+    expect((await signIn("Provider Name Changed")).name).toBe("Provider Name Changed");
+    expect(renamed.version).toBe(first.version + 1);
   });
 
   it("keeps the same subject at different issuers apart", async () => {

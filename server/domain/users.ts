@@ -436,7 +436,8 @@ export const updateProfile = defineOperation({
   write: true,
   run: async (scope, input): Promise<User> => {
     const user = await targetUser(scope, input.id, "You can only change your own profile.");
-    const updated = await updateUser(scope, user, input.version, { name: input.name });
+    // A name written here is the person's choice; cleared, the provider's name fills it again at sign-in.
+    const updated = await updateUser(scope, user, input.version, { name: input.name, nameChosen: input.name !== null });
     await scope.audit({
       target: { type: "user", id: user.id, label: userLabel(updated) },
       before: { name: user.name },
@@ -694,7 +695,7 @@ export async function upsertUserFromClaims(
         .set({
           ...profile,
           email: profile.email ?? existing.email,
-          name: profile.name ?? existing.name,
+          name: existing.nameChosen ? existing.name : (profile.name ?? existing.name),
           // A picture uploaded here is the person's own choice: a provider's never replaces it.
           picture: isUploadedPicture(existing.picture) ? existing.picture : (profile.picture ?? existing.picture),
         })

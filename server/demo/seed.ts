@@ -1,6 +1,6 @@
-import { count, eq, sql } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { activity, organizations, users } from "../db/schema.ts";
+import { activity, organizations, outbox, users } from "../db/schema.ts";
 import type { Actor } from "../domain/access.ts";
 import { recordActivity } from "../domain/activity-log.ts";
 import type { DomainContext, DomainPorts, RequestInfo } from "../domain/operation.ts";
@@ -134,6 +134,13 @@ export async function seedDemoData(
     const [before] = await tx.select({ value: count() }).from(activity);
     const steps = plan(tx, now, ports);
     for (const step of steps) await step.run();
+    // The story's mail (invitations, role changes) is part of the fiction: it never goes out.
+    await tx.delete(outbox).where(
+      inArray(
+        outbox.to,
+        demoPeople.map((person) => person.email),
+      ),
+    );
     const [after] = await tx.select({ value: count() }).from(activity);
     return {
       seeded: true,

@@ -11,7 +11,10 @@ export type RequestInfo = { address: string | null; userAgent: string | null };
 /** An invited person's way in: with the embedded provider, an account and a link to set its password. */
 export type InvitationPort = {
   /** Called in the invitation's transaction; returns the text of the mail's "how to sign in" part. */
-  prepare: (tx: Database, invitee: { email: string; name: string | null; expiresAt: Date }) => Promise<string>;
+  prepare: (
+    tx: Database,
+    invitee: { email: string; name: string | null; invitedAt: Date; expiresAt: Date },
+  ) => Promise<string>;
 };
 
 /**

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { createSessionStore } from "../auth/sessions.ts";
 import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
-import { disableUser, enableUser, updateProfile, upsertUserFromClaims } from "./users.ts";
+import { idpPasswordResets } from "../db/schema.ts";
+import { disableUser, enableUser, inviteUser, updateProfile, upsertUserFromClaims } from "./users.ts";
 
 const issuer = "https://idp.test";
 
@@ -145,6 +146,16 @@ describe.each(databaseKinds)("users on %s", (kind) => {
     await updateProfile(asThemself, { id: first.id, version: again.version, name: null });
     expect((await signIn("Provider Name Changed")).name).toBe("Provider Name Changed");
     expect(renamed.version).toBe(first.version + 1);
+  });
+
+  it("dates an invitation's password link at the moment of the invitation, on the domain's clock", async () => {
+    const invitedAt = new Date("2026-02-03T04:05:06.000Z");
+    const asSystem = domainContext(database().db, systemAdmin, { now: () => invitedAt });
+    await inviteUser(asSystem, { email: "invited@example.com", name: "Invited Person", role: "viewer" });
+    const links = await database().db.select().from(idpPasswordResets);
+    expect(links).toHaveLength(1);
+    expect(links[0]?.createdAt.toISOString()).toBe(invitedAt.toISOString());
+    expect(links[0]?.expiresAt.toISOString()).toBe("2026-02-10T04:05:06.000Z");
   });
 
   it("keeps the same subject at different issuers apart", async () => {

@@ -363,6 +363,7 @@ export const inviteUser = defineOperation({
     const howToSignIn = await scope.ports.invitations.prepare(scope.db, {
       email: address,
       name: input.name,
+      invitedAt: scope.now,
       expiresAt,
     });
     await enqueueMail(scope.db, invitationMail(scope, invited, howToSignIn));
@@ -390,6 +391,7 @@ export const resendInvitation = defineOperation({
     const howToSignIn = await scope.ports.invitations.prepare(scope.db, {
       email: user.email,
       name: user.name,
+      invitedAt: scope.now,
       expiresAt,
     });
     await enqueueMail(scope.db, invitationMail(scope, updated, howToSignIn));

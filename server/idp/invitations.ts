@@ -35,7 +35,7 @@ export function embeddedInvitations(publicUrl: URL): InvitationPort {
         accountId = created?.id;
       }
       if (!accountId) throw new Error("the invited account was not created");
-      const token = await issuePasswordLink(tx, accountId, new Date(), invitee.expiresAt);
+      const token = await issuePasswordLink(tx, accountId, invitee.invitedAt, invitee.expiresAt);
       const link = new URL(`${embeddedProviderPath}/password/reset/${token}`, publicUrl).href;
       return [
         "Choose your password with this link:",

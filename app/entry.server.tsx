@@ -1,6 +1,13 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import {
+  ServerRouter,
+  isRouteErrorResponse,
+  type EntryContext,
+  type HandleErrorFunction,
+  type RouterContextProvider,
+} from "react-router";
+import { describeError, errorLogContext, loggedPath } from "./lib/error-log.ts";
 import { NonceContext, nonceRouterContext } from "./lib/nonce.ts";
 
 export const streamTimeout = 5_000;
@@ -27,7 +34,12 @@ export default async function handleRequest(
       signal: AbortSignal.timeout(streamTimeout + 1000),
       onError(error: unknown) {
         responseStatusCode = 500;
-        if (shellRendered) console.error(error);
+        if (shellRendered && !request.signal.aborted) {
+          loadContext.get(errorLogContext)("page render failed", {
+            path: loggedPath(new URL(request.url).pathname),
+            error: describeError(error),
+          });
+        }
       },
     },
   );
@@ -43,9 +55,27 @@ export default async function handleRequest(
   return new Response(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
+/**
+ * What React Router reports: a failure of ours goes to the server's log, once, as JSON.
+ * A refusal the app meant (a 4xx, such as a form that was not a form) and a request
+ * the browser gave up on are not failures.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  if (isRouteErrorResponse(error) && error.status < 500) return;
+  const cause =
+    isRouteErrorResponse(error) && (error as { error?: unknown }).error ? (error as { error?: unknown }).error : error;
+  context.get(errorLogContext)("request failed", {
+    method: request.method,
+    path: loggedPath(new URL(request.url).pathname),
+    error: describeError(cause),
+  });
+};
+
 // The HTTP server reads these from the build, so both sides share one context object.
 export { nonceRouterContext, noncePlaceholder } from "./lib/nonce.ts";
 export { hostedLoginContext, requestAuthContext } from "./lib/auth-context.ts";
 export { apiContext } from "./lib/graphql-context.ts";
 export { flashContext } from "./lib/flash.ts";
 export { appConfigContext } from "./lib/app-config.ts";
+export { errorLogContext } from "./lib/error-log.ts";

@@ -7,8 +7,23 @@ import { withParams } from "./list-params.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** The submitted form, or a 400 that says what was wrong with the request. */
+/** A form's body types; anything else is not a form (JSON, text, XML, no type at all). */
+const formTypes = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data\s*;.*\bboundary=)/i;
+
+/**
+ * The submitted form, or a clear 4xx that changes nothing: 415 when the body is not a
+ * form at all, 400 when it claims to be one but cannot be read (a broken multipart body).
+ */
 export async function readForm(request: Request): Promise<FormData> {
+  if (!formTypes.test(request.headers.get("content-type") ?? "")) {
+    throw data(
+      {
+        name: "That request was not a form",
+        message: "Send the form from the page (as a form, not JSON or text); nothing was changed.",
+      },
+      { status: 415 },
+    );
+  }
   const form = await formOf(request);
   if (!form) {
     throw data(

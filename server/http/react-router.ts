@@ -5,8 +5,10 @@ import type { HostedLogin, RequestAuth } from "../../app/lib/auth-context.ts";
 import type { ApiExecutor } from "../../app/lib/graphql-context.ts";
 import { isFlash, type FlashBox } from "../../app/lib/flash.ts";
 import type { AppConfig } from "../../app/lib/app-config.ts";
+import type { ErrorLog } from "../../app/lib/error-log.ts";
 import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
 import type { Config } from "../config.ts";
+import type { Logger } from "../log.ts";
 import { isUploadedPicture } from "../domain/users.ts";
 import { hostedPagePrefixes } from "../idp/provider.ts";
 import type { AppEnv } from "./env.ts";
@@ -21,6 +23,7 @@ type EntryExports = {
   apiContext: RouterContext<ApiExecutor | null>;
   flashContext: RouterContext<FlashBox>;
   appConfigContext: RouterContext<AppConfig>;
+  errorLogContext: RouterContext<ErrorLog>;
 };
 
 export function entryExports(build: ServerBuild): EntryExports {
@@ -32,7 +35,8 @@ export function entryExports(build: ServerBuild): EntryExports {
     !module.hostedLoginContext ||
     !module.apiContext ||
     !module.flashContext ||
-    !module.appConfigContext
+    !module.appConfigContext ||
+    !module.errorLogContext
   ) {
     throw new Error("the server build's entry does not export the router contexts the server fills in");
   }
@@ -67,11 +71,13 @@ export function reactRouterPages(options: {
   /** The app's GraphQL operations, in-process, for the person making this request. */
   api: (c: Context<AppEnv>) => ApiExecutor;
   hostedLogin: ((bindings: HttpBindings, c: Context<AppEnv>) => HostedLogin) | undefined;
+  log: Logger;
 }) {
   const { build, api, hostedLogin } = options;
   const exports = entryExports(build);
   const handleRequest = createRequestHandler(build, options.config.env);
   const appConfig: AppConfig = { buildPollMs: options.config.buildPollMs };
+  const errorLog: ErrorLog = (message, fields) => options.log.error(message, fields);
 
   return async (c: Context<AppEnv>): Promise<Response> => {
     const context = new RouterContextProvider();
@@ -92,6 +98,7 @@ export function reactRouterPages(options: {
     });
     context.set(exports.apiContext, api(c));
     context.set(exports.appConfigContext, appConfig);
+    context.set(exports.errorLogContext, errorLog);
     const https = c.get("https");
     const flashCookie = hostCookieName("densara_flash", https);
     const arriving = readCookie(c.req.header("cookie"), flashCookie, 2048);

@@ -33,6 +33,7 @@ import type { AppEnv } from "./env.ts";
 import { requestBodyLimit } from "./middleware/body-limit.ts";
 import { refuseCrossSiteWrites, requireCsrfToken } from "./middleware/csrf.ts";
 import { requestContext, securityHeadersFor } from "./middleware/request-context.ts";
+import { pageMethods, pageRequestGuard } from "./middleware/page-requests.ts";
 import { sessionReader } from "./middleware/session.ts";
 import { providerPage } from "./pages.ts";
 import { pictureRoutes } from "./pictures.ts";
@@ -74,8 +75,9 @@ export type AppServer = {
  * - `/idp/*`: the embedded identity provider (it reads its own bodies, at most 56 KB);
  * - `/auth/*`: the site's side of sign-in;
  * - build files: assets, prerendered pages and other files, with no session work;
- * - everything else (React Router): session, then the CSRF token on cookie-authenticated
- *   writes, then a body limit.
+ * - everything else (React Router): a guard that answers malformed paths and methods a
+ *   page does not accept, session, a body limit, then the CSRF token on
+ *   cookie-authenticated writes.
  */
 export async function createServer(options: {
   config: Config;
@@ -203,6 +205,7 @@ export async function createServer(options: {
     config,
     build: build.serverBuild,
     api: apiFor,
+    log,
     hostedLogin: embedded
       ? ({ incoming, outgoing }, c) =>
           createHostedLogin({
@@ -220,6 +223,8 @@ export async function createServer(options: {
   });
   app.all(
     "*",
+    // Requests React Router could only answer with an error get a clear 4xx first.
+    pageRequestGuard(pageMethods(build.serverBuild)),
     sessionReader(sessions, log),
     // Before the CSRF check, which reads a form's fields: no body is read past its limit.
     requestBodyLimit({

@@ -7,6 +7,24 @@ const immutable = "public, max-age=31536000, immutable";
 const revalidate = "public, max-age=0, must-revalidate";
 const shortLived = "public, max-age=300";
 
+/** The one kind of Range this server serves: a single byte range ("bytes=0-99", "bytes=100-", "bytes=-500"). */
+const singleByteRange = /^\s*bytes\s*=\s*(\d+-\d*|-\d+)\s*$/i;
+
+/**
+ * A Range header the file server should not act on (another unit, several ranges, or
+ * nonsense) is dropped, so the answer is the whole file with 200, as RFC 9110 allows;
+ * the file server would otherwise answer 206 with the whole file.
+ */
+const ignoreUnservedRanges: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const range = c.req.header("range");
+  if (range !== undefined && !singleByteRange.test(range)) {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete("range");
+    c.req.raw = new Request(c.req.raw, { headers });
+  }
+  return next();
+};
+
 /**
  * What the build wrote to disk: hashed assets (cached forever), prerendered pages (with
  * this response's nonce, validated by ETag) and other files with an extension (favicon,
@@ -19,6 +37,7 @@ export function buildFiles(options: {
 }): Hono<AppEnv> {
   const { clientDir, prerendered, noncePlaceholder } = options;
   const files = new Hono<AppEnv>();
+  files.use(ignoreUnservedRanges);
 
   files.use(
     "/assets/*",

@@ -2,6 +2,7 @@ import { Form, data } from "react-router";
 import { AuthHeading } from "../../components/auth/auth-heading.tsx";
 import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { readForm } from "../../lib/actions.server.ts";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/forgot-password";
@@ -14,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = formText(form, "email")?.trim().slice(0, 320) ?? "";
   const outcome = await hostedLogin(context).requestPasswordReset({ email });
   if (outcome.ok) return { sent: true as const, email, errors: {} };

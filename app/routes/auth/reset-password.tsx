@@ -2,6 +2,7 @@ import { Form, data } from "react-router";
 import { AuthHeading } from "../../components/auth/auth-heading.tsx";
 import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { readForm } from "../../lib/actions.server.ts";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
@@ -13,7 +14,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const outcome = await hostedLogin(context).resetPassword(params.token, {
     password: formText(form, "password"),
     confirm: formText(form, "confirm"),

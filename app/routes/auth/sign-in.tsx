@@ -2,6 +2,7 @@ import { Form, Link, data, redirect } from "react-router";
 import { AuthHeading } from "../../components/auth/auth-heading.tsx";
 import { Field, FormAlert, formMessage } from "../../components/ui/field.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
+import { readForm } from "../../lib/actions.server.ts";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import { site } from "../../lib/site.ts";
@@ -14,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readForm(request);
   const email = formText(form, "email");
   const outcome = await hostedLogin(context).signIn(params.uid, { email, password: formText(form, "password") });
   if (outcome.ok) return redirect(outcome.redirectTo, 303);

@@ -1,5 +1,6 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { MiddlewareHandler } from "hono";
+import { loggedPath } from "../../../app/lib/error-log.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../log.ts";
 import type { AppEnv } from "../env.ts";
@@ -36,13 +37,14 @@ export function requestContext(config: Config, log: Logger): MiddlewareHandler<A
       c.res = new Response(c.res.body, c.res);
       applySecurityHeaders(c.res.headers, { csp, https });
     }
-    logRequest(c.res.status);
+    // A browser that went away before the answer was ready is not a failure of ours (nginx's 499).
+    logRequest(c.req.raw.signal.aborted ? 499 : c.res.status);
 
     function logRequest(status: number) {
       log[status >= 500 ? "error" : "debug"]("request", {
         method: c.req.method,
         // A password-reset link is a secret until used: it never goes to the log.
-        path: c.req.path.replace(/^(\/idp\/password\/reset\/)[^/]+/, "$1[link]"),
+        path: loggedPath(c.req.path),
         status,
         ms: Math.round(performance.now() - started),
       });

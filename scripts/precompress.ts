@@ -1,10 +1,16 @@
-/** Writes .br and .gz next to every compressible build file, so the server never compresses them per request. */
+/**
+ * Writes .br and .gz next to every compressible build file, so the server never
+ * compresses them per request. Prerendered pages first lose the nonce placeholder: they
+ * are fixed bytes, their inline scripts allowed by hash (ADR 010).
+ */
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { noncePlaceholder } from "../app/lib/nonce.ts";
+import { withoutNonce } from "../server/http/build-files.ts";
 
 const clientDir = new URL(`../${process.env.BUILD_DIR ?? "build"}/client/`, import.meta.url).pathname;
-const compressible = /\.(js|css|svg|json|xml|txt|webmanifest|data)$/;
+const compressible = /\.(js|css|svg|json|xml|txt|webmanifest|data|html)$/;
 
 async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
@@ -19,7 +25,11 @@ async function walk(dir: string): Promise<string[]> {
 let count = 0;
 for (const file of await walk(clientDir)) {
   if (!compressible.test(file) || (await stat(file)).size < 1024) continue;
-  const content = await readFile(file);
+  let content = await readFile(file);
+  if (file.endsWith(".html")) {
+    content = Buffer.from(withoutNonce(content.toString("utf8"), noncePlaceholder), "utf8");
+    await writeFile(file, content);
+  }
   await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
   await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
   count += 1;

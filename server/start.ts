@@ -85,6 +85,7 @@ sweeper.unref();
 
 const running = await startHttpServer({
   fetch: server.fetch,
+  before: server.answerBuildFile,
   host: config.host,
   port: config.port,
   shutdownTimeoutMs: config.shutdownTimeoutMs,

@@ -1,12 +1,25 @@
 /**
- * Prints throughput and latency of the production server under a steady load, and its
- * memory before and after. Figures only: nothing here passes or fails.
+ * The server against Node's own limit, side by side in one run (issue 8). Figures only:
+ * nothing here passes or fails.
  *
- *   npm run bench:load                          default paths, 5 s each, 32 connections
- *   npm run bench:load -- --seconds 10 --connections 64
+ * For each request a visitor's browser makes most (a prerendered page, a hashed asset, a
+ * 404, the header's session check without and with a session), the same client (wrk,
+ * Debian's) drives, interleaved:
+ *   - the app (one process, production build, embedded database);
+ *   - a bare node:http server replaying the app's exact answer (bytes and headers);
+ *   - nginx (one worker) sending the same bytes, for the build files.
+ * It prints requests/s and the ratio app / bare replay, and the app's memory at idle.
+ *
+ *   npm run bench:load                       4 s per run, 50 connections, 2 rounds
+ *   npm run bench:load -- --seconds 8 --connections 100 --rounds 3
  */
-import { readFileSync } from "node:fs";
-import { startServer } from "./server.ts";
+import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { get, type IncomingHttpHeaders } from "node:http";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { sessionCookieName } from "../../server/auth/cookies.ts";
+import { freePort, prepareSignedInDatabase, startServer } from "./server.ts";
 
 const args = process.argv.slice(2);
 function option(name: string, fallback: number): number {
@@ -14,16 +27,25 @@ function option(name: string, fallback: number): number {
   const value = index === -1 ? Number.NaN : Number(args[index + 1]);
   return Number.isFinite(value) && value > 0 ? value : fallback;
 }
-const seconds = option("--seconds", 5);
-const connections = option("--connections", 32);
+const seconds = option("--seconds", 4);
+const connections = option("--connections", 50);
+const rounds = option("--rounds", 2);
 
-/** What a visitor's browser asks for most: a prerendered page, the header's session check, a 404, a sign-in start. */
-const targets = [
-  { label: "prerendered page  GET /products/v5", path: "/products/v5", init: {} },
-  { label: "session check     GET /auth/session", path: "/auth/session", init: {} },
-  { label: "server-rendered   GET /no-such-page (404)", path: "/no-such-page", init: {} },
-  { label: "portal, signed out GET /dashboard (redirect)", path: "/dashboard", init: { redirect: "manual" as const } },
-];
+function asRoot(command: string, commandArgs: string[]): void {
+  const root = process.getuid?.() === 0;
+  execFileSync(root ? command : "sudo", root ? commandArgs : [command, ...commandArgs], { stdio: "inherit" });
+}
+
+/** wrk and nginx from Debian, installed when missing (as .ci/run does for Chromium). */
+function ensureTools(): void {
+  const missing = ["wrk", "nginx"].filter(
+    (tool) => spawnSync("sh", ["-c", `command -v ${tool} || test -x /usr/sbin/${tool}`]).status !== 0,
+  );
+  if (missing.length === 0) return;
+  console.log(`Installing ${missing.join(" and ")} with apt…`);
+  asRoot("apt-get", ["update", "-qq"]);
+  asRoot("apt-get", ["install", "-y", "-qq", ...missing]);
+}
 
 function rssMb(pid: number | undefined): number {
   if (!pid) return Number.NaN;
@@ -31,43 +53,162 @@ function rssMb(pid: number | undefined): number {
   return match?.[1] ? Math.round(Number(match[1]) / 1024) : Number.NaN;
 }
 
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+type Captured = { status: number; headers: IncomingHttpHeaders; body: Buffer };
+
+/** The app's exact answer, raw (not decompressed), as a browser asks for it. */
+function capture(url: string, headers: Record<string, string>): Promise<Captured> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () =>
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }),
+      );
+    }).on("error", reject);
+  });
 }
 
-async function load(url: string, init: RequestInit) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = performance.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (performance.now() < until) {
-        const started = performance.now();
-        try {
-          const response = await fetch(url, { ...init, headers: { "Accept-Encoding": "gzip, br" } });
-          await response.arrayBuffer();
-          if (response.status >= 500) errors += 1;
-        } catch {
-          errors += 1;
-        }
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, errors, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+const hopByHop = new Set(["date", "connection", "keep-alive", "transfer-encoding"]);
+
+/** wrk's requests/s for one run, or NaN when it failed. */
+function wrk(url: string, headers: Record<string, string>): number {
+  const headerArgs = Object.entries(headers).flatMap(([name, value]) => ["-H", `${name}: ${value}`]);
+  const run = spawnSync("wrk", ["-t1", `-c${connections}`, `-d${seconds}s`, ...headerArgs, url], { encoding: "utf8" });
+  const match = /Requests\/sec:\s+([\d.]+)/.exec(run.stdout);
+  const non2xx = /Non-2xx or 3xx responses:\s+(\d+)/.exec(run.stdout);
+  if (non2xx && !url.includes("no-such-page")) console.warn(`  (${non2xx[1]} answers were not 2xx/3xx from ${url})`);
+  return match?.[1] ? Number(match[1]) : Number.NaN;
 }
 
-const server = await startServer({ DATA_DIR: "memory://", LOG_LEVEL: "error" });
+ensureTools();
+const work = mkdtempSync(join(tmpdir(), "densara-bench-load-"));
+const prepared = await prepareSignedInDatabase("pglite");
+const app = await startServer({ ...prepared.env, LOG_LEVEL: "error" });
+const children: ChildProcess[] = [];
 try {
-  console.log(`${seconds} s per path, ${connections} connections, server RSS at start ${rssMb(server.child.pid)} MB`);
-  for (const target of targets) {
-    const result = await load(`${server.origin}${target.path}`, target.init);
-    const perSecond = Math.round(result.requests / seconds);
+  // Idle memory: after start and a few seconds of rest (the demo data is seeded at first start).
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleRss = rssMb(app.child.pid);
+
+  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(
+    (await capture(`${app.origin}/`, { "accept-encoding": "identity" })).body.toString(),
+  )?.[1];
+  if (!asset) throw new Error("no stylesheet linked from /");
+  const browser = { "accept-encoding": "gzip, br" };
+  const cookie = `${sessionCookieName(false)}=${prepared.token}`;
+  const targets = [
+    { label: "prerendered page  /products/v5", path: "/products/v5", headers: browser, nginx: true },
+    { label: "hashed asset      /assets/….css", path: asset, headers: browser, nginx: true },
+    { label: "404               /no-such-page-xyz", path: "/no-such-page-xyz", headers: browser, nginx: false },
+    { label: "session check, no cookie", path: "/auth/session", headers: browser, nginx: false },
+    { label: "session check, signed in", path: "/auth/session", headers: { ...browser, cookie }, nginx: false },
+  ];
+
+  // The bare replay: one node:http process answering each target with the app's exact bytes.
+  const answers = await Promise.all(targets.map((target) => capture(`${app.origin}${target.path}`, target.headers)));
+  const replayPort = await freePort();
+  const replayScript = join(work, "replay.mjs");
+  writeFileSync(
+    join(work, "answers.json"),
+    JSON.stringify(answers.map((a) => ({ ...a, body: a.body.toString("base64") }))),
+  );
+  writeFileSync(
+    replayScript,
+    `import http from "node:http";
+import { readFileSync } from "node:fs";
+const answers = JSON.parse(readFileSync(${JSON.stringify(join(work, "answers.json"))}, "utf8")).map((a) => {
+  const headers = Object.fromEntries(Object.entries(a.headers).filter(([name]) => !${JSON.stringify([...hopByHop])}.includes(name)));
+  const body = Buffer.from(a.body, "base64");
+  headers["content-length"] = body.length;
+  return { status: a.status, headers, body };
+});
+http.createServer((req, res) => {
+  const a = answers[Number(req.headers["x-answer"])];
+  res.writeHead(a.status, a.headers);
+  res.end(a.body);
+}).listen(${replayPort}, "127.0.0.1", () => console.log("ready"));
+`,
+  );
+  const replay = spawn(process.execPath, [replayScript], { stdio: ["ignore", "pipe", "inherit"] });
+  children.push(replay);
+  await new Promise((resolve) => replay.stdout.once("data", resolve));
+
+  // nginx, one worker, sending the same bytes with the same headers for the build files.
+  const nginxPort = await freePort();
+  const locations = targets
+    .map((target, index) => {
+      if (!target.nginx) return "";
+      const answer = answers[index] as Captured;
+      const file = join(work, `answer-${index}`);
+      writeFileSync(file, answer.body);
+      const added = Object.entries(answer.headers)
+        .filter(([name]) => !hopByHop.has(name) && !["content-length", "content-type", "etag"].includes(name))
+        .map(([name, value]) => `add_header ${name} ${JSON.stringify(String(value))} always;`)
+        .join("\n      ");
+      return `location = ${target.path} {
+      alias ${file};
+      default_type ${JSON.stringify(String(answer.headers["content-type"]))};
+      etag off;
+      ${added}
+    }`;
+    })
+    .join("\n    ");
+  writeFileSync(
+    join(work, "nginx.conf"),
+    `worker_processes 1;
+daemon off;
+pid ${join(work, "nginx.pid")};
+error_log ${join(work, "error.log")} crit;
+events { worker_connections 1024; }
+http {
+  access_log off;
+  server_tokens off;
+  sendfile on;
+  tcp_nopush on;
+  client_body_temp_path ${work};
+  proxy_temp_path ${work};
+  fastcgi_temp_path ${work};
+  uwsgi_temp_path ${work};
+  scgi_temp_path ${work};
+  server {
+    listen 127.0.0.1:${nginxPort};
+    ${locations}
+  }
+}
+`,
+  );
+  const nginxBinary = spawnSync("sh", ["-c", "command -v nginx || echo /usr/sbin/nginx"], {
+    encoding: "utf8",
+  }).stdout.trim();
+  const nginx = spawn(nginxBinary, ["-c", join(work, "nginx.conf"), "-p", work], { stdio: "inherit" });
+  children.push(nginx);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+
+  console.log(
+    `wrk -t1 -c${connections} -d${seconds}s, Accept-Encoding: gzip, br; best of ${rounds} interleaved rounds. App RSS at idle: ${idleRss} MB`,
+  );
+  console.log(
+    `${"request".padEnd(34)} ${"app".padStart(8)} ${"bare".padStart(8)} ${"app/bare".padStart(9)} ${"nginx".padStart(8)}`,
+  );
+  for (const [index, target] of targets.entries()) {
+    const best = { app: 0, bare: 0, nginx: 0 };
+    for (let round = 0; round < rounds; round += 1) {
+      best.app = Math.max(best.app, wrk(`${app.origin}${target.path}`, target.headers));
+      best.bare = Math.max(
+        best.bare,
+        wrk(`http://127.0.0.1:${replayPort}${target.path}`, { ...target.headers, "x-answer": String(index) }),
+      );
+      if (target.nginx)
+        best.nginx = Math.max(best.nginx, wrk(`http://127.0.0.1:${nginxPort}${target.path}`, target.headers));
+    }
     console.log(
-      `${target.label.padEnd(46)} ${String(perSecond).padStart(6)} req/s  p50 ${result.p50.toFixed(1)} ms  p99 ${result.p99.toFixed(1)} ms  errors ${result.errors}  RSS ${rssMb(server.child.pid)} MB`,
+      `${target.label.padEnd(34)} ${best.app.toFixed(0).padStart(8)} ${best.bare.toFixed(0).padStart(8)} ${(best.app / best.bare).toFixed(2).padStart(9)} ${(target.nginx ? best.nginx.toFixed(0) : "–").padStart(8)}`,
     );
   }
+  console.log(`App RSS after the load: ${rssMb(app.child.pid)} MB`);
 } finally {
-  await server.stop();
+  for (const child of children) child.kill("SIGTERM");
+  await app.stop();
+  await prepared.drop();
+  rmSync(work, { recursive: true, force: true });
 }

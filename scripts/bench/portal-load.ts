@@ -10,17 +10,10 @@
  * At these rates one Node client is far from its own limit (wrk, a closed loop, drives the
  * throughput runs of bench:load).
  */
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { sessionCookieName } from "../../server/auth/cookies.ts";
-import { createSessionStore } from "../../server/auth/sessions.ts";
-import { openDatabase } from "../../server/db/client.ts";
-import { migrateDatabase } from "../../server/db/migrate.ts";
-import { seedDemoData } from "../../server/demo/seed.ts";
-import { upsertUserFromClaims } from "../../server/domain/users.ts";
-import { startServer } from "./server.ts";
+import { prepareSignedInDatabase, startServer } from "./server.ts";
 
 const args = process.argv.slice(2);
 function option(name: string, fallback: number): number {
@@ -41,57 +34,8 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
 }
 
-/** A database made beforehand, with an admin and a live session the load uses; and how the server opens it. */
-async function prepare(
-  kind: "pglite" | "postgres",
-): Promise<{ env: Record<string, string>; token: string; drop: () => Promise<void> }> {
-  let env: Record<string, string>;
-  let drop: () => Promise<void>;
-  let database;
-  if (kind === "pglite") {
-    const dataDir = mkdtempSync(join(tmpdir(), "densara-bench-"));
-    database = await openDatabase({ dataDir });
-    env = { DATA_DIR: dataDir };
-    drop = () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true }));
-  } else {
-    const server = process.env.TEST_DATABASE_URL ?? "";
-    const name = `bench_portal_${Date.now()}`;
-    const admin = await openDatabase({ url: server, dataDir: "" });
-    if (admin.kind !== "postgres") throw new Error("expected PostgreSQL");
-    await admin.pool.query(`create database ${name}`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    database = await openDatabase({ url: url.toString(), dataDir: "" });
-    env = { DATABASE_URL: url.toString() };
-    drop = async () => {
-      await admin.pool.query(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    };
-  }
-  await migrateDatabase(database);
-  const user = await upsertUserFromClaims(
-    database.db,
-    {
-      issuer: "https://bench.test",
-      subject: "admin",
-      email: "admin@bench.test",
-      name: "Bench Admin",
-      emailVerified: true,
-    },
-    { adminEmails: ["admin@bench.test"] },
-  );
-  const { token } = await createSessionStore(database.db, { idleTimeoutS: 28_800, absoluteLifetimeS: 604_800 }).start(
-    user.id,
-    { userAgent: "bench" },
-  );
-  // The embedded database gets the demo data at its first start; PostgreSQL the same, here.
-  if (kind === "postgres") await seedDemoData(database.db, { publicUrl: new URL("http://127.0.0.1") });
-  await database.close();
-  return { env, token, drop };
-}
-
 async function run(kind: "pglite" | "postgres") {
-  const prepared = await prepare(kind);
+  const prepared = await prepareSignedInDatabase(kind);
   const server = await startServer({ ...prepared.env, LOG_LEVEL: "error" });
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const cookie = `${sessionCookieName(false)}=${prepared.token}`;

@@ -1,5 +1,13 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { createSessionStore } from "../../server/auth/sessions.ts";
+import { openDatabase } from "../../server/db/client.ts";
+import { migrateDatabase } from "../../server/db/migrate.ts";
+import { seedDemoData } from "../../server/demo/seed.ts";
+import { upsertUserFromClaims } from "../../server/domain/users.ts";
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -46,4 +54,53 @@ export async function startServer(
       child.kill("SIGTERM");
     });
   return { origin, child, stop };
+}
+
+/** A database made beforehand, with an admin and a live session the load uses; and how the server opens it. */
+export async function prepareSignedInDatabase(
+  kind: "pglite" | "postgres",
+): Promise<{ env: Record<string, string>; token: string; drop: () => Promise<void> }> {
+  let env: Record<string, string>;
+  let drop: () => Promise<void>;
+  let database;
+  if (kind === "pglite") {
+    const dataDir = mkdtempSync(join(tmpdir(), "densara-bench-"));
+    database = await openDatabase({ dataDir });
+    env = { DATA_DIR: dataDir };
+    drop = () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true }));
+  } else {
+    const server = process.env.TEST_DATABASE_URL ?? "";
+    const name = `bench_portal_${Date.now()}`;
+    const admin = await openDatabase({ url: server, dataDir: "" });
+    if (admin.kind !== "postgres") throw new Error("expected PostgreSQL");
+    await admin.pool.query(`create database ${name}`);
+    const url = new URL(server);
+    url.pathname = `/${name}`;
+    database = await openDatabase({ url: url.toString(), dataDir: "" });
+    env = { DATABASE_URL: url.toString() };
+    drop = async () => {
+      await admin.pool.query(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    };
+  }
+  await migrateDatabase(database);
+  const user = await upsertUserFromClaims(
+    database.db,
+    {
+      issuer: "https://bench.test",
+      subject: "admin",
+      email: "admin@bench.test",
+      name: "Bench Admin",
+      emailVerified: true,
+    },
+    { adminEmails: ["admin@bench.test"] },
+  );
+  const { token } = await createSessionStore(database.db, { idleTimeoutS: 28_800, absoluteLifetimeS: 604_800 }).start(
+    user.id,
+    { userAgent: "bench" },
+  );
+  // The embedded database gets the demo data at its first start; PostgreSQL the same, here.
+  if (kind === "postgres") await seedDemoData(database.db, { publicUrl: new URL("http://127.0.0.1") });
+  await database.close();
+  return { env, token, drop };
 }

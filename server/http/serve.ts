@@ -1,4 +1,5 @@
-import { serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "../log.ts";
 
@@ -12,6 +13,8 @@ export type RunningServer = {
 
 export function startHttpServer(options: {
   fetch: FetchHandler;
+  /** Answers some requests on the Node objects themselves, before `fetch` (build files); true when it did. */
+  before?: (request: IncomingMessage, response: ServerResponse) => boolean;
   host: string;
   port: number;
   shutdownTimeoutMs: number;
@@ -19,7 +22,13 @@ export function startHttpServer(options: {
 }): Promise<RunningServer> {
   const { log, shutdownTimeoutMs } = options;
   return new Promise((resolve) => {
-    const server = serve({ fetch: options.fetch, hostname: options.host, port: options.port }, (address) => {
+    const listener = getRequestListener(options.fetch);
+    const server = createServer((request, response) => {
+      if (options.before?.(request, response)) return;
+      void listener(request, response);
+    });
+    server.listen(options.port, options.host, () => {
+      const address = server.address() as AddressInfo;
       let stopping: Promise<"drained" | "forced"> | undefined;
       const shutdown = (reason: string) => {
         stopping ??= new Promise((done) => {

@@ -37,11 +37,12 @@ import { pageMethods, pageRequestGuard } from "./middleware/page-requests.ts";
 import { sessionReader } from "./middleware/session.ts";
 import { providerPage } from "./pages.ts";
 import { pictureRoutes } from "./pictures.ts";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { answerBuildFile, buildFileMiddleware, createBuildFileAnswerer } from "./build-files.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
-import { entryExports, isHostedPage, reactRouterPages } from "./react-router.ts";
+import { isHostedPage, reactRouterPages } from "./react-router.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
 import { createRateLimiter } from "./security/rate-limit.ts";
-import { buildFiles } from "./static.ts";
 
 /** The embedded provider's first administrator when ADMIN_EMAIL is not set. */
 export const defaultAdminEmail = "admin@densara.example";
@@ -55,6 +56,8 @@ const uploadPages = /^\/dashboard\/settings(?:\.data|\/|$)/;
 export type AppServer = {
   app: Hono<AppEnv>;
   fetch: Hono<AppEnv>["fetch"];
+  /** Answers a GET or HEAD for a build file on the Node objects, before `fetch` (ADR 010); true when it did. */
+  answerBuildFile: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** The embedded identity provider, when no external issuer is configured. */
   embedded: EmbeddedProvider | undefined;
   /** The site's side of sign-in, for the integration tests that drive its parts directly. */
@@ -71,10 +74,11 @@ export type AppServer = {
  * The whole HTTP server, assembled once: `server/main.ts`, the integration tests and
  * the benchmarks all call this. Middleware is mounted per path, where it applies:
  *
- * - every request: nonce, https, security headers, log line; cross-site writes refused;
+ * - first, a GET or HEAD for a build file (a prerendered page, an asset) is answered from
+ *   memory, with no other work (ADR 010);
+ * - every other request: nonce, https, security headers, log line; cross-site writes refused;
  * - `/idp/*`: the embedded identity provider (it reads its own bodies, at most 56 KB);
  * - `/auth/*`: the site's side of sign-in;
- * - build files: assets, prerendered pages and other files, with no session work;
  * - everything else (React Router): a guard that answers malformed paths and methods a
  *   page does not accept, session, a body limit, then the CSRF token on
  *   cookie-authenticated writes.
@@ -119,7 +123,6 @@ export async function createServer(options: {
   });
   const sessions = createSessionStore(db, config.auth.session);
   const transactions = createLoginTransactions(db, now);
-  const { noncePlaceholder } = entryExports(build.serverBuild);
 
   const ports: DomainPorts = {
     publicUrl: config.publicUrl,
@@ -150,6 +153,14 @@ export async function createServer(options: {
   };
 
   const app = new Hono<AppEnv>();
+  // Build files (prerendered pages, assets) are answered from memory before anything else:
+  // by the Node listener (answerBuildFile), and here for requests that come straight to fetch.
+  const answerFile = createBuildFileAnswerer({
+    files: build.files,
+    https: config.https,
+    trustProxy: config.trustProxy,
+  });
+  app.use(buildFileMiddleware(answerFile));
   app.use(requestContext(config, log));
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));
 
@@ -194,8 +205,6 @@ export async function createServer(options: {
 
   app.use("/dashboard/pictures/*", sessionReader(sessions, log));
   app.route("/dashboard/pictures", pictureRoutes({ deps: graphqlDeps, trustProxy: config.trustProxy }));
-
-  app.route("/", buildFiles({ clientDir: build.clientDir, prerendered: build.prerendered, noncePlaceholder }));
 
   const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
     rateLimitBucket(
@@ -254,6 +263,7 @@ export async function createServer(options: {
   return {
     app,
     fetch: app.fetch,
+    answerBuildFile: (request, response) => answerBuildFile(answerFile, log, request, response),
     embedded,
     auth: { sessions, transactions, relyingParty },
     async sweep() {

@@ -15,15 +15,17 @@ export function contentSecurityPolicy({
   scriptHashes = [],
   https,
 }: {
-  nonce: string;
+  /** Null for fixed bytes served from the build (ADR 010): their inline scripts are allowed by hash. */
+  nonce: string | null;
   scriptHashes?: readonly string[];
   https: boolean;
 }): string {
+  const withNonce = nonce === null ? "" : ` 'nonce-${nonce}'`;
   const directives = [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${scriptHashes.map((hash) => `'${hash}'`).join(" ")}`.trim(),
+    `script-src 'self'${withNonce} ${scriptHashes.map((hash) => `'${hash}'`).join(" ")}`.trim(),
     // The portal's dialogs add one style element (scroll locking), with the nonce.
-    `style-src 'self' 'nonce-${nonce}'`,
+    `style-src 'self'${withNonce}`,
     "img-src 'self' data:",
     "font-src 'self'",
     "connect-src 'self'",
@@ -51,16 +53,23 @@ export const permissionsPolicy = [
   "browsing-topics=()",
 ].join(", ");
 
-/** Headers every response carries, whatever produced it. */
+/** Headers every response carries, whatever produced it: as name/value pairs. */
+export function securityHeaders(options: { csp: string; https: boolean }): Record<string, string> {
+  return {
+    "Content-Security-Policy": options.csp,
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "strict-origin-when-cross-origin",
+    "X-Frame-Options": "DENY",
+    "Permissions-Policy": permissionsPolicy,
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    ...(options.https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
+  };
+}
+
+/** Sets the security headers on a response's headers. */
 export function applySecurityHeaders(headers: Headers, options: { csp: string; https: boolean }) {
-  headers.set("Content-Security-Policy", options.csp);
-  headers.set("X-Content-Type-Options", "nosniff");
-  headers.set("Referrer-Policy", "strict-origin-when-cross-origin");
-  headers.set("X-Frame-Options", "DENY");
-  headers.set("Permissions-Policy", permissionsPolicy);
-  headers.set("Cross-Origin-Opener-Policy", "same-origin");
-  headers.set("Cross-Origin-Resource-Policy", "same-origin");
-  if (options.https) headers.set("Strict-Transport-Security", "max-age=63072000; includeSubDomains");
+  for (const [name, value] of Object.entries(securityHeaders(options))) headers.set(name, value);
 }
 
 /**

@@ -1,0 +1,124 @@
+import { mkdir, mkdtemp, rm, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { byteRange, chooseEncoding, createBuildFileAnswerer, loadBuildFiles, type BuildFile } from "./build-files.ts";
+
+const placeholder = "TEST_NONCE";
+const page = `<!doctype html><html><head><link nonce="${placeholder}" rel="stylesheet" href="/assets/app.css"/><script nonce="${placeholder}">paint()</script></head><body>${"<p>Bone density</p>".repeat(200)}</body></html>`;
+
+describe("build files served from memory", () => {
+  let dir: string;
+  let files: Map<string, BuildFile>;
+  const answer = () => createBuildFileAnswerer({ files, https: false, trustProxy: true });
+  const headers =
+    (given: Record<string, string> = {}) =>
+    (name: string) =>
+      given[name];
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "densara-build-files-"));
+    await mkdir(join(dir, "assets"), { recursive: true });
+    await mkdir(join(dir, "about"), { recursive: true });
+    await writeFile(join(dir, "about", "index.html"), page);
+    await writeFile(join(dir, "assets", "app.css"), "body{color:#111}".repeat(100));
+    await writeFile(join(dir, "assets", "app.css.br"), "not really brotli");
+    await writeFile(join(dir, "robots.txt"), "User-agent: *\n");
+    await writeFile(join(dir, "raw.html"), "<p>never by name</p>");
+    files = await loadBuildFiles(dir, placeholder);
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("keeps pages at their address, files by name, and never raw HTML or the compressed copies by name", () => {
+    expect([...files.keys()].sort()).toEqual(["/about", "/assets/app.css", "/robots.txt"]);
+  });
+
+  it("takes the nonce out of a page, and allows its inline script by hash with no nonce", () => {
+    const about = files.get("/about");
+    expect(about?.identity.toString()).not.toContain(placeholder);
+    const csp = String(about?.headers.http["Content-Security-Policy"]);
+    expect(csp).toMatch(/script-src 'self' 'sha256-[\w+/=]+'/);
+    expect(csp).not.toContain("nonce");
+    expect(csp).toContain("style-src 'self';");
+    // Made here when the build did not write them: brotli and gzip of the final bytes.
+    expect(brotliDecompressSync(about?.encoded.br ?? Buffer.alloc(0)).toString()).toBe(about?.identity.toString());
+    expect(gunzipSync(about?.encoded.gzip ?? Buffer.alloc(0)).toString()).toBe(about?.identity.toString());
+  });
+
+  it("gives each file its cache policy and the security headers, with HSTS only over https", () => {
+    expect(files.get("/assets/app.css")?.headers.http["cache-control"]).toBe("public, max-age=31536000, immutable");
+    expect(files.get("/about")?.headers.http["cache-control"]).toBe("public, max-age=0, must-revalidate");
+    expect(files.get("/robots.txt")?.headers.http["cache-control"]).toBe("public, max-age=300");
+    const about = files.get("/about");
+    expect(about?.headers.http["X-Content-Type-Options"]).toBe("nosniff");
+    expect(about?.headers.http["Strict-Transport-Security"]).toBeUndefined();
+    expect(about?.headers.https["Strict-Transport-Security"]).toBe("max-age=63072000; includeSubDomains");
+    expect(String(about?.headers.https["Content-Security-Policy"])).toContain("upgrade-insecure-requests");
+  });
+
+  it("chooses brotli, then gzip, by what the browser accepts", () => {
+    const about = files.get("/about") as BuildFile;
+    expect(chooseEncoding("gzip, deflate, br, zstd", about)).toBe("br");
+    expect(chooseEncoding("gzip", about)).toBe("gzip");
+    expect(chooseEncoding("br;q=0, gzip;q=0.5", about)).toBe("gzip");
+    expect(chooseEncoding("identity", about)).toBeNull();
+    expect(chooseEncoding(undefined, about)).toBeNull();
+    // The stylesheet has only a brotli copy.
+    expect(chooseEncoding("gzip", files.get("/assets/app.css") as BuildFile)).toBeNull();
+  });
+
+  it("answers GET and HEAD only, and only for its files", () => {
+    expect(answer()("POST", "/about", headers())).toBeNull();
+    expect(answer()("GET", "/nowhere", headers())).toBeNull();
+    const head = answer()("HEAD", "/about", headers());
+    expect(head?.status).toBe(200);
+    expect(head?.body).toBeNull();
+    expect(head?.headers["content-length"]).toBe(files.get("/about")?.identity.length);
+  });
+
+  it("answers 304 to an ETag it gave, for any encoding of the file", () => {
+    const first = answer()("GET", "/about", headers({ "accept-encoding": "br" }));
+    expect(first?.headers["content-encoding"]).toBe("br");
+    const etag = String(first?.headers.etag);
+    expect(answer()("GET", "/about", headers({ "if-none-match": etag }))?.status).toBe(304);
+    expect(answer()("GET", "/about", headers({ "if-none-match": `"x", W/${etag}` }))?.status).toBe(304);
+    expect(answer()("GET", "/about", headers({ "if-none-match": `${etag.slice(0, -1)}x"` }))?.status).toBe(200);
+  });
+
+  it("serves one byte range of the identity bytes, ignores others, and says 416 past the end", () => {
+    const size = files.get("/robots.txt")?.identity.length ?? 0;
+    const part = answer()("GET", "/robots.txt", headers({ range: "bytes=0-3" }));
+    expect(part?.status).toBe(206);
+    expect(part?.body?.toString()).toBe("User");
+    expect(part?.headers["content-range"]).toBe(`bytes 0-3/${size}`);
+    for (const range of ["bytes=abc", "items=0-5", "bytes=0-0,2-2"]) {
+      expect(answer()("GET", "/robots.txt", headers({ range }))?.status, range).toBe(200);
+    }
+    expect(answer()("GET", "/robots.txt", headers({ range: "bytes=999-" }))?.status).toBe(416);
+    // A range that would apply to a representation the browser no longer has is ignored.
+    expect(answer()("GET", "/robots.txt", headers({ range: "bytes=0-3", "if-range": '"old"' }))?.status).toBe(200);
+  });
+
+  it("reads single byte ranges as RFC 9110 says", () => {
+    expect(byteRange("bytes=10-", 100)).toEqual({ start: 10, end: 99 });
+    expect(byteRange("bytes=-10", 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange("bytes=90-200", 100)).toEqual({ start: 90, end: 99 });
+    expect(byteRange("bytes=-", 100)).toBe("none");
+    expect(byteRange("bytes=100-", 100)).toBe("unsatisfiable");
+    expect(byteRange("bytes=5-2", 100)).toBe("unsatisfiable");
+    expect(byteRange(undefined, 100)).toBe("none");
+  });
+
+  it("sends HSTS when a trusted proxy says the visitor came over https", () => {
+    const viaProxy = answer()("GET", "/about", headers({ "x-forwarded-proto": "https" }));
+    expect(viaProxy?.headers["Strict-Transport-Security"]).toBeDefined();
+    const untrusted = createBuildFileAnswerer({ files, https: false, trustProxy: false });
+    expect(
+      untrusted("GET", "/about", headers({ "x-forwarded-proto": "https" }))?.headers["Strict-Transport-Security"],
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,244 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile } from "node:fs/promises";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { join, relative, sep } from "node:path";
+import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import type { MiddlewareHandler } from "hono";
+import { getMimeType } from "hono/utils/mime";
+import type { Logger } from "../log.ts";
+import type { AppEnv } from "./env.ts";
+import { inlineScriptHashes } from "./prerendered.ts";
+import { contentSecurityPolicy, securityHeaders } from "./security/headers.ts";
+
+const immutable = "public, max-age=31536000, immutable";
+const revalidate = "public, max-age=0, must-revalidate";
+const shortLived = "public, max-age=300";
+
+type Encoding = "br" | "gzip";
+
+/** One file of the client build, held in memory with everything its answer needs. */
+export type BuildFile = {
+  identity: Buffer;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  /** Strong, per representation: the identity's, and with "-br" / "-gz" for the encoded ones. */
+  etag: string;
+  /** The headers of every answer for this file, for http and for https (HSTS, upgrade-insecure-requests). */
+  headers: { http: OutgoingHttpHeaders; https: OutgoingHttpHeaders };
+};
+
+/** The prerender's nonce placeholder, taken out: a prerendered page is fixed bytes (ADR 010). */
+export function withoutNonce(html: string, placeholder: string): string {
+  return html.replaceAll(` nonce="${placeholder}"`, "");
+}
+
+async function walk(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]),
+    ),
+  );
+  return nested.flat();
+}
+
+/** The address a build file answers at: a page's index.html at its directory, others by name; raw HTML never by name. */
+function addressOf(clientDir: string, file: string): string | null {
+  const path = `/${relative(clientDir, file).split(sep).join("/")}`;
+  if (path.endsWith("/index.html")) return path === "/index.html" ? "/" : path.slice(0, -"/index.html".length);
+  if (path.endsWith(".html") || path.endsWith(".br") || path.endsWith(".gz")) return null;
+  return path;
+}
+
+/**
+ * Reads the whole client build into memory (about 4 MB): every file with its precompressed
+ * variants, a strong ETag and its final headers. Prerendered pages lose the nonce
+ * placeholder and get a CSP of their inline scripts' hashes. A variant the build did not
+ * write (an old build) is made here.
+ */
+export async function loadBuildFiles(clientDir: string, noncePlaceholder: string): Promise<Map<string, BuildFile>> {
+  const files = new Map<string, BuildFile>();
+  const onDisk = await walk(clientDir);
+  const present = new Set(onDisk);
+  for (const file of onDisk) {
+    const address = addressOf(clientDir, file);
+    if (address === null) continue;
+    const page = file.endsWith(".html");
+    let identity = await readFile(file);
+    let scriptHashes: string[] = [];
+    if (page) {
+      const html = withoutNonce(identity.toString("utf8"), noncePlaceholder);
+      identity = Buffer.from(html, "utf8");
+      scriptHashes = inlineScriptHashes(html);
+    }
+    const csp = (https: boolean) => contentSecurityPolicy({ nonce: null, scriptHashes, https });
+    const encoded: Partial<Record<Encoding, Buffer>> = {};
+    if (present.has(`${file}.br`)) encoded.br = await readFile(`${file}.br`);
+    if (present.has(`${file}.gz`)) encoded.gzip = await readFile(`${file}.gz`);
+    if (page && (!encoded.br || !encoded.gzip)) {
+      encoded.br = brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } });
+      encoded.gzip = gzipSync(identity, { level: 9 });
+    }
+    const type = page ? "text/html; charset=utf-8" : (getMimeType(file) ?? "application/octet-stream");
+    const cacheControl = address.startsWith("/assets/")
+      ? immutable
+      : address.startsWith("/builds/")
+        ? "no-cache"
+        : page
+          ? revalidate
+          : shortLived;
+    const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+    const base: OutgoingHttpHeaders = {
+      "content-type": type,
+      "cache-control": cacheControl,
+      "accept-ranges": "bytes",
+      ...(encoded.br || encoded.gzip ? { vary: "Accept-Encoding" } : {}),
+    };
+    files.set(address, {
+      identity,
+      encoded,
+      etag,
+      headers: {
+        http: { ...base, ...securityHeaders({ csp: csp(false), https: false }) },
+        https: { ...base, ...securityHeaders({ csp: csp(true), https: true }) },
+      },
+    });
+  }
+  return files;
+}
+
+/** The encoding to send: brotli, then gzip, when the browser accepts it (q > 0) and the file has it. */
+export function chooseEncoding(acceptEncoding: string | undefined, file: BuildFile): Encoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set<string>();
+  for (const part of acceptEncoding.split(",")) {
+    const [name = "", ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((param) => /^\s*q\s*=\s*([\d.]+)\s*$/.exec(param)?.[1]).find((value) => value !== undefined);
+    if (q === undefined || Number(q) > 0) accepted.add(name.trim());
+  }
+  if (file.encoded.br && (accepted.has("br") || accepted.has("*"))) return "br";
+  if (file.encoded.gzip && (accepted.has("gzip") || accepted.has("*"))) return "gzip";
+  return null;
+}
+
+function etagOf(file: BuildFile, encoding: Encoding | null): string {
+  return encoding === null ? file.etag : `${file.etag.slice(0, -1)}-${encoding === "br" ? "br" : "gz"}"`;
+}
+
+function matchesAny(ifNoneMatch: string, file: BuildFile): boolean {
+  const tags = ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  const current = [file.etag, etagOf(file, "br"), etagOf(file, "gzip")];
+  return tags.some((tag) => tag === "*" || current.includes(tag));
+}
+
+/** One byte range of `size` bytes, or "none" (serve it all), or "unsatisfiable" (416). */
+export function byteRange(
+  range: string | undefined,
+  size: number,
+): { start: number; end: number } | "none" | "unsatisfiable" {
+  if (range === undefined) return "none";
+  const match = /^\s*bytes\s*=\s*(\d*)-(\d*)\s*$/i.exec(range);
+  if (!match || (match[1] === "" && match[2] === "")) return "none";
+  const [, first = "", last = ""] = match;
+  if (first === "") {
+    const length = Number(last);
+    if (length === 0 || size === 0) return "unsatisfiable";
+    return { start: Math.max(0, size - length), end: size - 1 };
+  }
+  const start = Number(first);
+  const end = last === "" ? size - 1 : Math.min(Number(last), size - 1);
+  if (start >= size || start > end) return "unsatisfiable";
+  return { start, end };
+}
+
+/** The answer for a build file: status, headers and the bytes to send (none for HEAD and 304). */
+export type BuildFileAnswer = { status: number; headers: OutgoingHttpHeaders; body: Buffer | null };
+
+/**
+ * Answers a GET or HEAD for a build file from memory, or null when the request is not
+ * one (another method, another path). `header` reads a request header by its lower-case
+ * name. The same security headers as every other answer; no other work.
+ */
+export function createBuildFileAnswerer(options: {
+  files: ReadonlyMap<string, BuildFile>;
+  https: boolean;
+  trustProxy: boolean;
+}) {
+  const { files } = options;
+  return (method: string, path: string, header: (name: string) => string | undefined): BuildFileAnswer | null => {
+    if (method !== "GET" && method !== "HEAD") return null;
+    const file = files.get(path);
+    if (!file) return null;
+    const https = options.https || (options.trustProxy && header("x-forwarded-proto") === "https");
+    const encoding = chooseEncoding(header("accept-encoding"), file);
+    const etag = etagOf(file, encoding);
+    const headers: OutgoingHttpHeaders = { ...(https ? file.headers.https : file.headers.http), etag };
+    if (encoding) headers["content-encoding"] = encoding;
+    const ifNoneMatch = header("if-none-match");
+    if (ifNoneMatch !== undefined && matchesAny(ifNoneMatch, file)) return { status: 304, headers, body: null };
+    let status = 200;
+    let body = encoding ? (file.encoded[encoding] ?? file.identity) : file.identity;
+    if (encoding === null) {
+      const ifRange = header("if-range");
+      const range = ifRange === undefined || ifRange === etag ? byteRange(header("range"), body.length) : "none";
+      if (range === "unsatisfiable") {
+        headers["content-range"] = `bytes */${body.length}`;
+        headers["content-length"] = 0;
+        return { status: 416, headers, body: null };
+      }
+      if (range !== "none") {
+        status = 206;
+        headers["content-range"] = `bytes ${range.start}-${range.end}/${body.length}`;
+        body = body.subarray(range.start, range.end + 1);
+      }
+    }
+    headers["content-length"] = body.length;
+    return { status, headers, body: method === "HEAD" ? null : body };
+  };
+}
+
+export type BuildFileAnswerer = ReturnType<typeof createBuildFileAnswerer>;
+
+/** The path of a request target, without its query. */
+export function pathOf(url: string | undefined): string {
+  if (!url) return "/";
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
+}
+
+/**
+ * In front of everything, on the Node request itself: a build file is answered before
+ * the request becomes a fetch Request or meets any middleware. True when it answered.
+ */
+export function answerBuildFile(
+  answer: BuildFileAnswerer,
+  log: Logger,
+  request: IncomingMessage,
+  response: ServerResponse,
+): boolean {
+  const method = request.method ?? "GET";
+  const path = pathOf(request.url);
+  const result = answer(method, path, (name) => {
+    const value = request.headers[name];
+    return Array.isArray(value) ? value.join(", ") : value;
+  });
+  if (!result) return false;
+  response.writeHead(result.status, result.headers);
+  response.end(result.body ?? undefined);
+  log.debug("request", { method, path, status: result.status });
+  return true;
+}
+
+/**
+ * The same, as the app's first middleware: for requests that reach the app without
+ * passing the Node listener's fast path (tests that call `fetch` directly).
+ */
+export function buildFileMiddleware(answer: BuildFileAnswerer): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const result = answer(c.req.method, c.req.path, (name) => c.req.header(name));
+    if (!result) return next();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(result.headers))
+      if (value !== undefined) headers.set(name, String(value));
+    return new Response(result.body ? new Uint8Array(result.body) : null, { status: result.status, headers });
+  };
+}

@@ -12,7 +12,9 @@ import {
   sessionCookie,
   sessionCookieName,
 } from "./cookies.ts";
+import type { BuildFileAnswer } from "../http/build-files.ts";
 import { csrfTokenFor, csrfTokenMatches } from "../http/security/csrf.ts";
+import { contentSecurityPolicy, securityHeaders } from "../http/security/headers.ts";
 import { loginTransactionTtlS, type LoginTransactions } from "./login-transactions.ts";
 import { authNotices, isAuthNotice, type AuthNotice } from "./notices.ts";
 import { ProviderUnavailableError, type RelyingParty } from "./relying-party.ts";
@@ -30,6 +32,32 @@ type Env = { Bindings: Partial<HttpBindings>; Variables: { https: boolean } };
 const loginStartLimit: RateLimit = { limit: 60, windowS: 15 * 60 };
 
 const noStore = { "Cache-Control": "no-store" };
+
+const noticeCookie = (https: boolean) => hostCookieName("densara_notice", https);
+
+/**
+ * GET /auth/session with neither a session nor a notice cookie (every signed-out page
+ * view asks) has one answer: it is sent before the request meets any middleware, with
+ * no database work. Anything else goes to the route below.
+ */
+export function createAnonymousSessionAnswerer(options: { https: boolean; trustProxy: boolean }) {
+  const body = Buffer.from(JSON.stringify({ signedIn: false }));
+  const base = { "cache-control": "no-store", vary: "Cookie", "content-type": "application/json" };
+  const headersFor = (https: boolean) => ({
+    ...base,
+    ...securityHeaders({ csp: contentSecurityPolicy({ nonce: null, https }), https }),
+    "content-length": body.length,
+  });
+  const answers = { http: headersFor(false), https: headersFor(true) };
+  const cookieNames = [true, false].flatMap((https) => [sessionCookieName(https), noticeCookie(https)]);
+  return (method: string, path: string, header: (name: string) => string | undefined): BuildFileAnswer | null => {
+    if (path !== "/auth/session" || (method !== "GET" && method !== "HEAD")) return null;
+    const cookies = header("cookie");
+    if (cookies && cookieNames.some((name) => hasCookie(cookies, name))) return null;
+    const https = options.https || (options.trustProxy && header("x-forwarded-proto") === "https");
+    return { status: 200, headers: https ? answers.https : answers.http, body: method === "HEAD" ? null : body };
+  };
+}
 const loginCookieMaxAgeS = loginTransactionTtlS;
 const noticeMaxAgeS = 5 * 60;
 
@@ -54,7 +82,6 @@ export function createAuthRoutes(deps: {
   const routes = new Hono<Env>();
   const limiter = createRateLimiter(db);
   const loginCookie = (https: boolean) => hostCookieName("densara_login", https);
-  const noticeCookie = (https: boolean) => hostCookieName("densara_notice", https);
 
   /** Sends the browser on, leaving a message for the next page to show. */
   function redirectWithNotice(location: string, https: boolean, notice: AuthNotice): Response {

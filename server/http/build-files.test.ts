@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createAnonymousSessionAnswerer } from "../auth/routes.ts";
 import { byteRange, chooseEncoding, createBuildFileAnswerer, loadBuildFiles, type BuildFile } from "./build-files.ts";
 
 const placeholder = "TEST_NONCE";
@@ -120,5 +121,33 @@ describe("build files served from memory", () => {
     expect(
       untrusted("GET", "/about", headers({ "x-forwarded-proto": "https" }))?.headers["Strict-Transport-Security"],
     ).toBeUndefined();
+  });
+});
+
+describe("the signed-out session check, answered early", () => {
+  const answer = createAnonymousSessionAnswerer({ https: false, trustProxy: true });
+  const headers =
+    (given: Record<string, string> = {}) =>
+    (name: string) =>
+      given[name];
+
+  it("says signed out, never stored, with the security headers, when no session or notice cookie came", () => {
+    const result = answer("GET", "/auth/session", headers({ cookie: "theme=dark" }));
+    expect(result?.status).toBe(200);
+    expect(JSON.parse(result?.body?.toString() ?? "")).toEqual({ signedIn: false });
+    expect(result?.headers).toMatchObject({ "cache-control": "no-store", vary: "Cookie" });
+    expect(String(result?.headers["Content-Security-Policy"])).toContain("frame-ancestors 'none'");
+    expect(result?.headers["Strict-Transport-Security"]).toBeUndefined();
+    expect(
+      answer("GET", "/auth/session", headers({ "x-forwarded-proto": "https" }))?.headers["Strict-Transport-Security"],
+    ).toBeDefined();
+  });
+
+  it("leaves every other request to the route: a session or notice cookie, another path, a write", () => {
+    for (const cookie of ["densara_session=x", "__Host-densara_session=x", "a=b; densara_notice=signed-out"]) {
+      expect(answer("GET", "/auth/session", headers({ cookie })), cookie).toBeNull();
+    }
+    expect(answer("GET", "/auth/sessions", headers())).toBeNull();
+    expect(answer("POST", "/auth/session", headers())).toBeNull();
   });
 });

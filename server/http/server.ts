@@ -1,7 +1,7 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
-import { createAuthRoutes } from "../auth/routes.ts";
+import { createAnonymousSessionAnswerer, createAuthRoutes } from "../auth/routes.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
 import { createRelyingParty, isLoopback, type RelyingParty } from "../auth/relying-party.ts";
 import { createSessionStore, type SessionStore } from "../auth/sessions.ts";
@@ -38,7 +38,12 @@ import { sessionReader } from "./middleware/session.ts";
 import { providerPage } from "./pages.ts";
 import { pictureRoutes } from "./pictures.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerBuildFile, buildFileMiddleware, createBuildFileAnswerer } from "./build-files.ts";
+import {
+  answerBuildFile,
+  buildFileMiddleware,
+  createBuildFileAnswerer,
+  type BuildFileAnswerer,
+} from "./build-files.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
 import { isHostedPage, reactRouterPages } from "./react-router.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
@@ -56,7 +61,7 @@ const uploadPages = /^\/dashboard\/settings(?:\.data|\/|$)/;
 export type AppServer = {
   app: Hono<AppEnv>;
   fetch: Hono<AppEnv>["fetch"];
-  /** Answers a GET or HEAD for a build file on the Node objects, before `fetch` (ADR 010); true when it did. */
+  /** Answers a GET or HEAD for a build file (ADR 010), or the signed-out session check, on the Node objects before `fetch`; true when it did. */
   answerBuildFile: (request: IncomingMessage, response: ServerResponse) => boolean;
   /** The embedded identity provider, when no external issuer is configured. */
   embedded: EmbeddedProvider | undefined;
@@ -160,7 +165,11 @@ export async function createServer(options: {
     https: config.https,
     trustProxy: config.trustProxy,
   });
-  app.use(buildFileMiddleware(answerFile));
+  // So is the signed-out session check: one fixed answer, no database work.
+  const answerAnonymousSession = createAnonymousSessionAnswerer({ https: config.https, trustProxy: config.trustProxy });
+  const answerEarly: BuildFileAnswerer = (method, path, header) =>
+    answerFile(method, path, header) ?? answerAnonymousSession(method, path, header);
+  app.use(buildFileMiddleware(answerEarly));
   app.use(requestContext(config, log));
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));
 
@@ -263,7 +272,7 @@ export async function createServer(options: {
   return {
     app,
     fetch: app.fetch,
-    answerBuildFile: (request, response) => answerBuildFile(answerFile, log, request, response),
+    answerBuildFile: (request, response) => answerBuildFile(answerEarly, log, request, response),
     embedded,
     auth: { sessions, transactions, relyingParty },
     async sweep() {

@@ -164,35 +164,63 @@ export function createBuildFileAnswerer(options: {
   trustProxy: boolean;
 }) {
   const { files } = options;
+  /** A full 200's headers per file, scheme and encoding, made once: the common answer allocates nothing. */
+  const complete = new WeakMap<BuildFile, Map<string, OutgoingHttpHeaders>>();
+  const headersFor = (file: BuildFile, https: boolean, encoding: Encoding | null): OutgoingHttpHeaders => {
+    let forFile = complete.get(file);
+    if (!forFile) complete.set(file, (forFile = new Map<string, OutgoingHttpHeaders>()));
+    const key = `${String(https)}:${encoding ?? ""}`;
+    let headers = forFile.get(key);
+    if (!headers) {
+      const body = encoding ? (file.encoded[encoding] ?? file.identity) : file.identity;
+      headers = {
+        ...(https ? file.headers.https : file.headers.http),
+        etag: etagOf(file, encoding),
+        ...(encoding ? { "content-encoding": encoding } : {}),
+        "content-length": body.length,
+      };
+      forFile.set(key, headers);
+    }
+    return headers;
+  };
   return (method: string, path: string, header: (name: string) => string | undefined): BuildFileAnswer | null => {
     if (method !== "GET" && method !== "HEAD") return null;
     const file = files.get(path);
     if (!file) return null;
     const https = options.https || (options.trustProxy && header("x-forwarded-proto") === "https");
     const encoding = chooseEncoding(header("accept-encoding"), file);
-    const etag = etagOf(file, encoding);
-    const headers: OutgoingHttpHeaders = { ...(https ? file.headers.https : file.headers.http), etag };
-    if (encoding) headers["content-encoding"] = encoding;
+    const headers = headersFor(file, https, encoding);
     const ifNoneMatch = header("if-none-match");
-    if (ifNoneMatch !== undefined && matchesAny(ifNoneMatch, file)) return { status: 304, headers, body: null };
-    let status = 200;
-    let body = encoding ? (file.encoded[encoding] ?? file.identity) : file.identity;
-    if (encoding === null) {
+    if (ifNoneMatch !== undefined && matchesAny(ifNoneMatch, file)) {
+      const { "content-length": _length, ...notModified } = headers;
+      return { status: 304, headers: notModified, body: null };
+    }
+    const body = encoding ? (file.encoded[encoding] ?? file.identity) : file.identity;
+    const rangeHeader = encoding === null ? header("range") : undefined;
+    if (rangeHeader !== undefined) {
       const ifRange = header("if-range");
-      const range = ifRange === undefined || ifRange === etag ? byteRange(header("range"), body.length) : "none";
+      const range = ifRange === undefined || ifRange === headers.etag ? byteRange(rangeHeader, body.length) : "none";
       if (range === "unsatisfiable") {
-        headers["content-range"] = `bytes */${body.length}`;
-        headers["content-length"] = 0;
-        return { status: 416, headers, body: null };
+        return {
+          status: 416,
+          headers: { ...headers, "content-range": `bytes */${body.length}`, "content-length": 0 },
+          body: null,
+        };
       }
       if (range !== "none") {
-        status = 206;
-        headers["content-range"] = `bytes ${range.start}-${range.end}/${body.length}`;
-        body = body.subarray(range.start, range.end + 1);
+        const part = body.subarray(range.start, range.end + 1);
+        return {
+          status: 206,
+          headers: {
+            ...headers,
+            "content-range": `bytes ${range.start}-${range.end}/${body.length}`,
+            "content-length": part.length,
+          },
+          body: method === "HEAD" ? null : part,
+        };
       }
     }
-    headers["content-length"] = body.length;
-    return { status, headers, body: method === "HEAD" ? null : body };
+    return { status: 200, headers, body: method === "HEAD" ? null : body };
   };
 }
 

@@ -137,6 +137,30 @@ describe("bad requests at the HTTP edge", () => {
     expect(body).toContain("broken percent-escape");
   });
 
+  describe("the embedded identity provider", () => {
+    it("reads a chunked body to /idp/token as it reads one with a Content-Length", async () => {
+      const form = "grant_type=authorization_code&code=not-a-code";
+      const headers = { "content-type": "application/x-www-form-urlencoded" };
+      const sized = await send("/idp/token", { method: "POST", headers, body: form });
+      const chunked = await send("/idp/token", {
+        method: "POST",
+        headers,
+        body: new Blob([form]).stream(),
+        duplex: "half",
+      } as RequestInit);
+      expect(chunked.status).toBe(sized.status);
+      // Both were read: the provider got as far as asking who the client is.
+      expect(await chunked.json()).toEqual(await sized.json());
+    });
+
+    it("answers a sign-out with no provider session by going home, setting no cookie", async () => {
+      const response = await send("/idp/session/end");
+      expect(response.status).toBe(303);
+      expect(response.headers.get("location")).toBe("/");
+      expect(response.headers.get("set-cookie")).toBeNull();
+    });
+  });
+
   describe("ranges on build files", () => {
     let asset = "";
     beforeAll(() => {

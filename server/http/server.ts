@@ -1,6 +1,7 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
+import { hasCookie } from "../auth/cookies.ts";
 import { createAnonymousSessionAnswerer, createAuthRoutes } from "../auth/routes.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
 import { createRelyingParty, isLoopback, type RelyingParty } from "../auth/relying-party.ts";
@@ -51,6 +52,9 @@ import { createRateLimiter } from "./security/rate-limit.ts";
 
 /** The embedded provider's first administrator when ADMIN_EMAIL is not set. */
 export const defaultAdminEmail = "admin@densara.example";
+
+/** The embedded provider's session cookie (oidc-provider's default name). */
+const providerSessionCookie = "_session";
 
 /** Route actions get forms and small JSON; anything larger is refused as it arrives. */
 const pageBodyLimit = 256 * 1024;
@@ -177,6 +181,15 @@ export async function createServer(options: {
   if (embedded) {
     app.all(`${embeddedProviderPath}/*`, async (c, next) => {
       if (isHostedPage(c.req.path)) return next();
+      // Signing out of a provider session the browser does not have: nothing to end, so
+      // no provider session (and 8-hour cookie) is made just to ask. Back to the site.
+      if (
+        c.req.method === "GET" &&
+        c.req.path === `${embeddedProviderPath}/session/end` &&
+        !hasCookie(c.req.header("cookie"), providerSessionCookie)
+      ) {
+        return c.redirect("/", 303);
+      }
       const { incoming, outgoing } = c.env;
       if (!incoming || !outgoing) return c.text("The identity provider needs the Node HTTP server.", 500);
       securityHeadersFor(c).forEach((value, name) => outgoing.setHeader(name, value));

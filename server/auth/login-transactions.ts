@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { eq, lt } from "drizzle-orm";
+import { and, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { loginTransactions } from "../db/schema.ts";
 
@@ -40,16 +40,46 @@ export function createLoginTransactions(db: Database, now: () => Date = () => ne
     browserSecret: string | undefined,
   ): Promise<{ ok: true; transaction: LoginTransaction } | { ok: false; reason: ConsumeFailure }> {
     if (state.length === 0 || state.length > 128) return { ok: false, reason: "unknown" };
-    // Deleting and reading in one statement makes the transaction single-use even under a race.
-    const [row] = await db.delete(loginTransactions).where(eq(loginTransactions.state, state)).returning();
-    if (!row) return { ok: false, reason: "unknown" };
-    if (now() >= row.expiresAt) return { ok: false, reason: "expired" };
-    if (!browserSecret || hashBrowserSecret(browserSecret) !== row.browserHash)
-      return { ok: false, reason: "other-browser" };
-    return {
-      ok: true,
-      transaction: { state: row.state, nonce: row.nonce, codeVerifier: row.codeVerifier, returnTo: row.returnTo },
-    };
+    if (browserSecret) {
+      // Deleting and reading in one statement makes the transaction single-use even under
+      // a race; only the browser that began it can use it up.
+      const [row] = await db
+        .delete(loginTransactions)
+        .where(
+          and(eq(loginTransactions.state, state), eq(loginTransactions.browserHash, hashBrowserSecret(browserSecret))),
+        )
+        .returning();
+      if (row) {
+        if (now() >= row.expiresAt) return { ok: false, reason: "expired" };
+        return {
+          ok: true,
+          transaction: { state: row.state, nonce: row.nonce, codeVerifier: row.codeVerifier, returnTo: row.returnTo },
+        };
+      }
+    }
+    // Another browser's callback (a link sent to someone else, say) is refused and leaves
+    // the sign-in in place, so the browser that began it can still finish.
+    const [other] = await db
+      .select({ state: loginTransactions.state })
+      .from(loginTransactions)
+      .where(eq(loginTransactions.state, state))
+      .limit(1);
+    return { ok: false, reason: other ? "other-browser" : "unknown" };
+  }
+
+  /** Whether this browser has other sign-ins under way (another tab), unexpired. */
+  async function pendingFor(browserSecret: string): Promise<boolean> {
+    const [row] = await db
+      .select({ state: loginTransactions.state })
+      .from(loginTransactions)
+      .where(
+        and(
+          eq(loginTransactions.browserHash, hashBrowserSecret(browserSecret)),
+          gt(loginTransactions.expiresAt, now()),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
   }
 
   async function sweep(): Promise<number> {
@@ -60,7 +90,7 @@ export function createLoginTransactions(db: Database, now: () => Date = () => ne
     return removed.length;
   }
 
-  return { begin, consume, sweep };
+  return { begin, consume, pendingFor, sweep };
 }
 
 export type LoginTransactions = ReturnType<typeof createLoginTransactions>;

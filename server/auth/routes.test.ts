@@ -185,8 +185,8 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     const sessionsBefore = await sessionRowsOf(user?.id ?? "");
     expect(sessionsBefore).toHaveLength(1);
 
-    // Same browser (it still has its densara_login cookie), same code and state.
-    expect(browser.cookie("densara_login")).toBeDefined();
+    // Same browser, same code and state (its sign-in secret was cleared when the sign-in finished).
+    expect(browser.cookie("densara_login") ?? "").toBe("");
     const replay = await browser.fetch(callbackUrl);
     expectNotice(replay, "signin-state");
     expect(await sessionRowsOf(user?.id ?? "")).toEqual(sessionsBefore);
@@ -207,7 +207,7 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     });
   });
 
-  it("refuses a forged state, and a real state presented by another browser (which uses it up)", async () => {
+  it("refuses a forged state, and a real state presented by another browser (which leaves it for the browser that began it)", async () => {
     const browser = harness.newBrowser();
     const forged = await browser.fetch(`/auth/logged-in?code=abc&state=${randomBytes(32).toString("base64url")}`);
     expectNotice(forged, "signin-state");
@@ -230,12 +230,14 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
       .select()
       .from(loginTransactions)
       .where(eq(loginTransactions.state, state));
-    expect(remaining).toEqual([]);
+    expect(remaining).toHaveLength(1);
 
-    // Even the browser that began it cannot finish it now.
-    expectNotice(await victim.fetch(callbackUrl), "signin-state");
-    const user = await userByEmail(account.email);
-    expect(user).toBeUndefined();
+    // The browser that began it still finishes it, and its sign-in secret is cleared.
+    const finished = await victim.fetch(callbackUrl);
+    expect(finished.status).toBe(303);
+    expect(finished.headers.get("location")).toBe("/dashboard");
+    expect(setCookies(finished, "densara_login").map((cookie) => cookie.attributes.get("max-age"))).toEqual(["0"]);
+    expect(await userByEmail(account.email)).toBeDefined();
   });
 
   it("refuses a callback after the login transaction has expired", async () => {
@@ -450,6 +452,8 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     const { authorizationUrl: secondTab } = await harness.beginSignIn(browser, "/second");
     const { response: first } = await harness.signIn(browser, account, "/first");
     expect(first.headers.get("location")).toBe("/first");
+    // The second tab still needs the browser's sign-in secret: it stays.
+    expect(setCookies(first, "densara_login")).toEqual([]);
     const oldToken = browser.cookie("densara_session") ?? "";
     expect(await harness.sessions.read(oldToken)).not.toBeNull();
 
@@ -458,6 +462,8 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     const second = await browser.fetch(callbackUrl);
     expect(second.status).toBe(303);
     expect(second.headers.get("location")).toBe("/second");
+    // Nothing else under way: now it goes.
+    expect(setCookies(second, "densara_login").map((cookie) => cookie.attributes.get("max-age"))).toEqual(["0"]);
     const newToken = setCookies(second, "densara_session")[0]?.value ?? "";
     expect(newToken).toMatch(/^[\w-]{43}$/);
     expect(newToken).not.toBe(oldToken);

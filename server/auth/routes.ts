@@ -114,7 +114,7 @@ export function createAuthRoutes(deps: {
       return fail(https, "signin-too-many", { address });
     }
     // One secret per browser binds its sign-ins to it; tabs signing in at once share it.
-    const browserSecret = readCookie(cookies, loginCookie(https)) ?? randomBytes(32).toString("base64url");
+    const browserSecret = readCookie(cookies, loginCookie(https)) || randomBytes(32).toString("base64url");
     try {
       const transaction = await transactions.begin({ returnTo, browserSecret });
       const location = await relyingParty.authorizationUrl(transaction);
@@ -175,14 +175,14 @@ export function createAuthRoutes(deps: {
       replacing: readCookie(cookies, sessionCookieName(https)) ?? null,
     });
     log.info("signed in", { user: user.id, role: user.role });
-    return new Response(null, {
-      status: 303,
-      headers: {
-        Location: consumed.transaction.returnTo,
-        "Set-Cookie": sessionCookie(started.token, https, config.auth.session.absoluteLifetimeS),
-        ...noStore,
-      },
-    });
+    const headers = new Headers({ Location: consumed.transaction.returnTo, ...noStore });
+    headers.append("Set-Cookie", sessionCookie(started.token, https, config.auth.session.absoluteLifetimeS));
+    // The sign-in is done: unless another tab is signing in too, the browser's sign-in secret has no more use.
+    const browserSecret = readCookie(cookies, loginCookie(https));
+    if (browserSecret && !(await transactions.pendingFor(browserSecret))) {
+      headers.append("Set-Cookie", serializeCookie(loginCookie(https), "", { https, maxAgeS: 0 }));
+    }
+    return new Response(null, { status: 303, headers });
   });
 
   /**

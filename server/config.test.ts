@@ -43,6 +43,21 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(true);
   });
 
+  it.each([
+    ["true", 1],
+    ["yes", 1],
+    ["1", 1],
+    ["2", 2],
+    ["false", 0],
+    ["0", 0],
+  ] as const)("TRUST_PROXY=%s trusts %i proxies", (value, hops) => {
+    expect(loadConfig({ TRUST_PROXY: value }).proxyHops).toBe(hops);
+  });
+
+  it.each(["11", "-1", "1.5"])("rejects TRUST_PROXY=%s", (value) => {
+    expect(configError({ TRUST_PROXY: value })).toMatch(/^ {2}TRUST_PROXY: /m);
+  });
+
   it.each(["no", "false", "0"])("TRUST_PROXY=%s is false", (value) => {
     expect(loadConfig({ TRUST_PROXY: value }).trustProxy).toBe(false);
   });

@@ -22,7 +22,15 @@ const schema = z.object({
       "must be an origin only (scheme, host and port), e.g. https://www.example.com",
     )
     .optional(),
-  TRUST_PROXY: booleanish.default(false),
+  // How many proxies in front of the server append to X-Forwarded-For (true is one).
+  TRUST_PROXY: z
+    .string()
+    .regex(/^(true|false|yes|no|\d{1,2})$/, "must be true, false, or how many proxies stand in front (0 to 10)")
+    .default("false")
+    .transform((value) =>
+      value === "true" || value === "yes" ? 1 : value === "false" || value === "no" ? 0 : Number(value),
+    )
+    .refine((hops) => hops <= 10, "must be true, false, or how many proxies stand in front (0 to 10)"),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   BUILD_DIR: z.string().min(1).default("build"),
@@ -77,7 +85,10 @@ export type Config = {
   publicUrl: URL;
   /** Served over https (directly or behind a TLS-terminating proxy): HSTS and Secure cookies apply. */
   https: boolean;
+  /** A proxy stands in front: X-Forwarded-Proto counts, and X-Forwarded-For names the client. */
   trustProxy: boolean;
+  /** How many proxies append to X-Forwarded-For (TRUST_PROXY): the client is that many entries from the right. */
+  proxyHops: number;
   shutdownTimeoutMs: number;
   logLevel: "debug" | "info" | "warn" | "error";
   buildDir: string;
@@ -139,7 +150,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     port: values.PORT,
     publicUrl,
     https: publicUrl.protocol === "https:",
-    trustProxy: values.TRUST_PROXY,
+    trustProxy: values.TRUST_PROXY > 0,
+    proxyHops: values.TRUST_PROXY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
     buildDir: values.BUILD_DIR,

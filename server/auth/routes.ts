@@ -108,7 +108,7 @@ export function createAuthRoutes(deps: {
       return new Response(null, { status: 303, headers: { Location: returnTo, ...noStore } });
     }
     const address = rateLimitBucket(
-      clientAddress(c.req.header("x-forwarded-for"), c.env.incoming?.socket.remoteAddress, config.trustProxy),
+      clientAddress(c.req.header("x-forwarded-for"), c.env.incoming?.socket.remoteAddress, config.proxyHops),
     );
     if (!(await limiter.hit(`login-start:address:${address}`, loginStartLimit)).allowed) {
       return fail(https, "signin-too-many", { address });
@@ -160,7 +160,7 @@ export function createAuthRoutes(deps: {
     const address = clientAddress(
       c.req.header("x-forwarded-for"),
       c.env.incoming?.socket.remoteAddress,
-      config.trustProxy,
+      config.proxyHops,
     );
     const userAgent = c.req.header("user-agent") ?? null;
     const user = await upsertUserFromClaims(db, result.claims, {

@@ -42,7 +42,8 @@ function refuse(
 export function graphqlRoutes(options: {
   server: GraphQLServer;
   deps: GraphQLDeps & { db: Database };
-  trustProxy: boolean;
+  /** TRUST_PROXY: how many proxies append to X-Forwarded-For. */
+  proxyHops: number;
   /** The CSP of the GraphiQL page: its bundle needs inline styles and blob: workers. */
   graphiqlPolicy: (nonce: string) => string;
 }): Hono<AppEnv> {
@@ -99,7 +100,7 @@ export function graphqlRoutes(options: {
         "Set-Cookie": clearSessionCookie(https),
       });
     }
-    const context = graphQLContext(deps, { actor, user, sessionId, info: requestInfo(c, options.trustProxy) });
+    const context = graphQLContext(deps, { actor, user, sessionId, info: requestInfo(c, options.proxyHops) });
     const response = await server.fetch(c.req.raw, { ...context, csrfToken });
     if (response.headers.get("content-type")?.startsWith("text/html")) {
       // GraphiQL: its one inline script runs with this response's nonce.

@@ -11,7 +11,7 @@ import { requestInfo } from "./request-info.ts";
  * keeps it for good; it is private, so no shared cache does. Mounted after the session
  * middleware.
  */
-export function pictureRoutes(options: { deps: GraphQLDeps; trustProxy: boolean }): Hono<AppEnv> {
+export function pictureRoutes(options: { deps: GraphQLDeps; proxyHops: number }): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/:userId", async (c) => {
     const refuse = (status: 401 | 403 | 404, message: string) =>
@@ -20,7 +20,7 @@ export function pictureRoutes(options: { deps: GraphQLDeps; trustProxy: boolean 
     if (!actor) return refuse(401, "Sign in to see this picture.");
     try {
       const image = await getUserPicture(
-        requestDomain(options.deps, { actor, info: requestInfo(c, options.trustProxy) }),
+        requestDomain(options.deps, { actor, info: requestInfo(c, options.proxyHops) }),
         { userId: c.req.param("userId") },
       );
       return c.body(new Uint8Array(image), 200, {

@@ -153,7 +153,7 @@ export async function createServer(options: {
         actor: c.get("actor"),
         sessionId: c.get("session")?.session.id ?? null,
         user: c.get("session")?.session.user ?? null,
-        info: requestInfo(c, config.trustProxy),
+        info: requestInfo(c, config.proxyHops),
       });
       // gql.tada's documents are plain GraphQL ASTs: graphql-js runs them as they are.
       const result = await executeInProcess(document, variables, context);
@@ -220,17 +220,17 @@ export async function createServer(options: {
     graphqlRoutes({
       server: createGraphQLServer({ schema, log, development: config.env === "development" }),
       deps: graphqlDeps,
-      trustProxy: config.trustProxy,
+      proxyHops: config.proxyHops,
       graphiqlPolicy: (nonce) => graphiqlContentSecurityPolicy({ nonce, https: config.https }),
     }),
   );
 
   app.use("/dashboard/pictures/*", sessionReader(sessions, log));
-  app.route("/dashboard/pictures", pictureRoutes({ deps: graphqlDeps, trustProxy: config.trustProxy }));
+  app.route("/dashboard/pictures", pictureRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
 
   const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
     rateLimitBucket(
-      clientAddress(c.req.header("x-forwarded-for"), c.env.incoming?.socket.remoteAddress, config.trustProxy),
+      clientAddress(c.req.header("x-forwarded-for"), c.env.incoming?.socket.remoteAddress, config.proxyHops),
     );
   const handlePage = reactRouterPages({
     config,

@@ -1,17 +1,26 @@
 import { isIPv4, isIPv6 } from "node:net";
 
 /**
- * The address a request came from: the proxy's word for it only when the proxy is
- * trusted (TRUST_PROXY). The trusted proxy appends the address it saw to
- * X-Forwarded-For; earlier entries are the client's own claims.
+ * The address a request came from: the proxies' word for it only as far as they are
+ * trusted (TRUST_PROXY: how many stand in front). Each trusted proxy appends the address
+ * it saw to X-Forwarded-For, so the client is that many entries from the right; entries
+ * further left are the client's own claims. A shorter list (a request that skipped a
+ * proxy) gives its leftmost entry.
  */
 export function clientAddress(
   forwardedFor: string | null | undefined,
   socketAddress: string | undefined,
-  trustProxy: boolean,
+  proxyHops: number,
 ): string {
-  const last = trustProxy ? forwardedFor?.split(",").at(-1)?.trim() : undefined;
-  return last || socketAddress || "unknown";
+  if (proxyHops > 0 && forwardedFor) {
+    const entries = forwardedFor
+      .split(",")
+      .map((entry) => entry.trim())
+      .filter((entry) => entry.length > 0);
+    const client = entries[Math.max(0, entries.length - proxyHops)];
+    if (client) return client;
+  }
+  return socketAddress || "unknown";
 }
 
 function expandIPv6(address: string): string[] {

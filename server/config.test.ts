@@ -54,6 +54,13 @@ describe("loadConfig", () => {
     expect(loadConfig({ TRUST_PROXY: value }).proxyHops).toBe(hops);
   });
 
+  it("runs one worker unless WEB_CONCURRENCY says more, and more only on PostgreSQL", () => {
+    expect(loadConfig({}).workers).toBe(1);
+    expect(loadConfig({ WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db.internal/densara" }).workers).toBe(2);
+    expect(configError({ WEB_CONCURRENCY: "2" })).toMatch(/WEB_CONCURRENCY above 1 needs DATABASE_URL/);
+    expect(configError({ WEB_CONCURRENCY: "0" })).toMatch(/^ {2}WEB_CONCURRENCY: /m);
+  });
+
   it.each(["11", "-1", "1.5"])("rejects TRUST_PROXY=%s", (value) => {
     expect(configError({ TRUST_PROXY: value })).toMatch(/^ {2}TRUST_PROXY: /m);
   });

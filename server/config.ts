@@ -31,6 +31,8 @@ const schema = z.object({
       value === "true" || value === "yes" ? 1 : value === "false" || value === "no" ? 0 : Number(value),
     )
     .refine((hops) => hops <= 10, "must be true, false, or how many proxies stand in front (0 to 10)"),
+  // Worker processes behind the one port (node:cluster); more than one needs PostgreSQL.
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   BUILD_DIR: z.string().min(1).default("build"),
@@ -89,6 +91,8 @@ export type Config = {
   trustProxy: boolean;
   /** How many proxies append to X-Forwarded-For (TRUST_PROXY): the client is that many entries from the right. */
   proxyHops: number;
+  /** Worker processes serving the one port (WEB_CONCURRENCY). */
+  workers: number;
   shutdownTimeoutMs: number;
   logLevel: "debug" | "info" | "warn" | "error";
   buildDir: string;
@@ -143,6 +147,11 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       "Invalid configuration:\n  SESSION_IDLE_TIMEOUT_S must not be longer than SESSION_ABSOLUTE_LIFETIME_S",
     );
   }
+  if (values.WEB_CONCURRENCY > 1 && !values.DATABASE_URL) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process",
+    );
+  }
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
   return {
     env: values.NODE_ENV,
@@ -152,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     https: publicUrl.protocol === "https:",
     trustProxy: values.TRUST_PROXY > 0,
     proxyHops: values.TRUST_PROXY,
+    workers: values.WEB_CONCURRENCY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     logLevel: values.LOG_LEVEL,
     buildDir: values.BUILD_DIR,

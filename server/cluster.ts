@@ -1,0 +1,47 @@
+import cluster, { type Worker } from "node:cluster";
+import type { Config } from "./config.ts";
+import { createLogger } from "./log.ts";
+
+/**
+ * WEB_CONCURRENCY above 1: this process forks that many workers, each a whole server
+ * (server/start.ts) listening on the one port, which node:cluster shares between them.
+ * It restarts a worker that dies (after a pause, so a crash on start cannot spin), passes
+ * SIGTERM and SIGINT on, and exits when every worker has drained.
+ */
+export function runPrimary(config: Config): void {
+  const log = createLogger(config.logLevel);
+  let stopping = false;
+  const restartDelayMs = 1_000;
+
+  const fork = (): Worker => {
+    const worker = cluster.fork();
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      log.error("a worker stopped; starting another", { pid: worker.process.pid, code, signal });
+      setTimeout(fork, restartDelayMs).unref();
+    });
+    return worker;
+  };
+
+  log.info("starting workers", { workers: config.workers });
+  for (let index = 0; index < config.workers; index += 1) fork();
+
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      stopping = true;
+      const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
+      log.info("stopping workers", { signal, workers: workers.length });
+      let failed = false;
+      let left = workers.length;
+      if (left === 0) process.exit(0);
+      for (const worker of workers) {
+        worker.once("exit", (code) => {
+          if (code !== 0) failed = true;
+          left -= 1;
+          if (left === 0) process.exit(failed ? 1 : 0);
+        });
+        worker.process.kill(signal);
+      }
+    });
+  }
+}

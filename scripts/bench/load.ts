@@ -5,10 +5,12 @@
  * For each request a visitor's browser makes most (a prerendered page, a hashed asset, a
  * 404, the header's session check without and with a session), the same client (wrk,
  * Debian's) drives, interleaved:
- *   - the app (one process, production build, embedded database);
+ *   - the app (production build);
  *   - a bare node:http server replaying the app's exact answer (bytes and headers);
  *   - nginx (one worker) sending the same bytes, for the build files.
- * It prints requests/s and the ratio app / bare replay, and the app's memory at idle.
+ * It prints requests/s and the ratio app / bare replay, and the app's memory at idle: on
+ * PGlite with one process, and, when TEST_DATABASE_URL names a PostgreSQL server, on
+ * PostgreSQL with one worker and with two (WEB_CONCURRENCY=2).
  *
  *   npm run bench:load                       4 s per run, 50 connections, 2 rounds
  *   npm run bench:load -- --seconds 8 --connections 100 --rounds 3
@@ -80,41 +82,52 @@ function wrk(url: string, headers: Record<string, string>): number {
   return match?.[1] ? Number(match[1]) : Number.NaN;
 }
 
-ensureTools();
-const work = mkdtempSync(join(tmpdir(), "densara-bench-load-"));
-const prepared = await prepareSignedInDatabase("pglite");
-const app = await startServer({ ...prepared.env, LOG_LEVEL: "error" });
-const children: ChildProcess[] = [];
-try {
-  // Idle memory: after start and a few seconds of rest (the demo data is seeded at first start).
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleRss = rssMb(app.child.pid);
+/** RSS of a process and its children (the workers of WEB_CONCURRENCY), in MB. */
+function treeRssMb(pid: number | undefined): number {
+  if (!pid) return Number.NaN;
+  const children = spawnSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+    .stdout.split("\n")
+    .filter(Boolean)
+    .map(Number);
+  return [pid, ...children].reduce((total, each) => total + rssMb(each), 0);
+}
 
-  const asset = /href="(\/assets\/[^"]+\.css)"/.exec(
-    (await capture(`${app.origin}/`, { "accept-encoding": "identity" })).body.toString(),
-  )?.[1];
-  if (!asset) throw new Error("no stylesheet linked from /");
-  const browser = { "accept-encoding": "gzip, br" };
-  const cookie = `${sessionCookieName(false)}=${prepared.token}`;
-  const targets = [
-    { label: "prerendered page  /products/v5", path: "/products/v5", headers: browser, nginx: true },
-    { label: "hashed asset      /assets/….css", path: asset, headers: browser, nginx: true },
-    { label: "404               /no-such-page-xyz", path: "/no-such-page-xyz", headers: browser, nginx: false },
-    { label: "session check, no cookie", path: "/auth/session", headers: browser, nginx: false },
-    { label: "session check, signed in", path: "/auth/session", headers: { ...browser, cookie }, nginx: false },
-  ];
+/** One configuration of the app, driven side by side with the bare replay and nginx. */
+async function measure(kind: "pglite" | "postgres", workers: number): Promise<void> {
+  const work = mkdtempSync(join(tmpdir(), "densara-bench-load-"));
+  const prepared = await prepareSignedInDatabase(kind);
+  const app = await startServer({ ...prepared.env, LOG_LEVEL: "error", WEB_CONCURRENCY: String(workers) });
+  const children: ChildProcess[] = [];
+  try {
+    // Idle memory: after start and a few seconds of rest (the demo data is seeded at first start).
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleRss = treeRssMb(app.child.pid);
 
-  // The bare replay: one node:http process answering each target with the app's exact bytes.
-  const answers = await Promise.all(targets.map((target) => capture(`${app.origin}${target.path}`, target.headers)));
-  const replayPort = await freePort();
-  const replayScript = join(work, "replay.mjs");
-  writeFileSync(
-    join(work, "answers.json"),
-    JSON.stringify(answers.map((a) => ({ ...a, body: a.body.toString("base64") }))),
-  );
-  writeFileSync(
-    replayScript,
-    `import http from "node:http";
+    const asset = /href="(\/assets\/[^"]+\.css)"/.exec(
+      (await capture(`${app.origin}/`, { "accept-encoding": "identity" })).body.toString(),
+    )?.[1];
+    if (!asset) throw new Error("no stylesheet linked from /");
+    const browser = { "accept-encoding": "gzip, br" };
+    const cookie = `${sessionCookieName(false)}=${prepared.token}`;
+    const targets = [
+      { label: "prerendered page  /products/v5", path: "/products/v5", headers: browser, nginx: true },
+      { label: "hashed asset      /assets/….css", path: asset, headers: browser, nginx: true },
+      { label: "404               /no-such-page-xyz", path: "/no-such-page-xyz", headers: browser, nginx: false },
+      { label: "session check, no cookie", path: "/auth/session", headers: browser, nginx: false },
+      { label: "session check, signed in", path: "/auth/session", headers: { ...browser, cookie }, nginx: false },
+    ];
+
+    // The bare replay: one node:http process answering each target with the app's exact bytes.
+    const answers = await Promise.all(targets.map((target) => capture(`${app.origin}${target.path}`, target.headers)));
+    const replayPort = await freePort();
+    const replayScript = join(work, "replay.mjs");
+    writeFileSync(
+      join(work, "answers.json"),
+      JSON.stringify(answers.map((a) => ({ ...a, body: a.body.toString("base64") }))),
+    );
+    writeFileSync(
+      replayScript,
+      `import http from "node:http";
 import { readFileSync } from "node:fs";
 const answers = JSON.parse(readFileSync(${JSON.stringify(join(work, "answers.json"))}, "utf8")).map((a) => {
   const headers = Object.fromEntries(Object.entries(a.headers).filter(([name]) => !${JSON.stringify([...hopByHop])}.includes(name)));
@@ -128,34 +141,34 @@ http.createServer((req, res) => {
   res.end(a.body);
 }).listen(${replayPort}, "127.0.0.1", () => console.log("ready"));
 `,
-  );
-  const replay = spawn(process.execPath, [replayScript], { stdio: ["ignore", "pipe", "inherit"] });
-  children.push(replay);
-  await new Promise((resolve) => replay.stdout.once("data", resolve));
+    );
+    const replay = spawn(process.execPath, [replayScript], { stdio: ["ignore", "pipe", "inherit"] });
+    children.push(replay);
+    await new Promise((resolve) => replay.stdout.once("data", resolve));
 
-  // nginx, one worker, sending the same bytes with the same headers for the build files.
-  const nginxPort = await freePort();
-  const locations = targets
-    .map((target, index) => {
-      if (!target.nginx) return "";
-      const answer = answers[index] as Captured;
-      const file = join(work, `answer-${index}`);
-      writeFileSync(file, answer.body);
-      const added = Object.entries(answer.headers)
-        .filter(([name]) => !hopByHop.has(name) && !["content-length", "content-type", "etag"].includes(name))
-        .map(([name, value]) => `add_header ${name} ${JSON.stringify(String(value))} always;`)
-        .join("\n      ");
-      return `location = ${target.path} {
+    // nginx, one worker, sending the same bytes with the same headers for the build files.
+    const nginxPort = await freePort();
+    const locations = targets
+      .map((target, index) => {
+        if (!target.nginx) return "";
+        const answer = answers[index] as Captured;
+        const file = join(work, `answer-${index}`);
+        writeFileSync(file, answer.body);
+        const added = Object.entries(answer.headers)
+          .filter(([name]) => !hopByHop.has(name) && !["content-length", "content-type", "etag"].includes(name))
+          .map(([name, value]) => `add_header ${name} ${JSON.stringify(String(value))} always;`)
+          .join("\n      ");
+        return `location = ${target.path} {
       alias ${file};
       default_type ${JSON.stringify(String(answer.headers["content-type"]))};
       etag off;
       ${added}
     }`;
-    })
-    .join("\n    ");
-  writeFileSync(
-    join(work, "nginx.conf"),
-    `worker_processes 1;
+      })
+      .join("\n    ");
+    writeFileSync(
+      join(work, "nginx.conf"),
+      `worker_processes 1;
 daemon off;
 pid ${join(work, "nginx.pid")};
 error_log ${join(work, "error.log")} crit;
@@ -176,39 +189,48 @@ http {
   }
 }
 `,
-  );
-  const nginxBinary = spawnSync("sh", ["-c", "command -v nginx || echo /usr/sbin/nginx"], {
-    encoding: "utf8",
-  }).stdout.trim();
-  const nginx = spawn(nginxBinary, ["-c", join(work, "nginx.conf"), "-p", work], { stdio: "inherit" });
-  children.push(nginx);
-  await new Promise((resolve) => setTimeout(resolve, 500));
-
-  console.log(
-    `wrk -t1 -c${connections} -d${seconds}s, Accept-Encoding: gzip, br; best of ${rounds} interleaved rounds. App RSS at idle: ${idleRss} MB`,
-  );
-  console.log(
-    `${"request".padEnd(34)} ${"app".padStart(8)} ${"bare".padStart(8)} ${"app/bare".padStart(9)} ${"nginx".padStart(8)}`,
-  );
-  for (const [index, target] of targets.entries()) {
-    const best = { app: 0, bare: 0, nginx: 0 };
-    for (let round = 0; round < rounds; round += 1) {
-      best.app = Math.max(best.app, wrk(`${app.origin}${target.path}`, target.headers));
-      best.bare = Math.max(
-        best.bare,
-        wrk(`http://127.0.0.1:${replayPort}${target.path}`, { ...target.headers, "x-answer": String(index) }),
-      );
-      if (target.nginx)
-        best.nginx = Math.max(best.nginx, wrk(`http://127.0.0.1:${nginxPort}${target.path}`, target.headers));
-    }
-    console.log(
-      `${target.label.padEnd(34)} ${best.app.toFixed(0).padStart(8)} ${best.bare.toFixed(0).padStart(8)} ${(best.app / best.bare).toFixed(2).padStart(9)} ${(target.nginx ? best.nginx.toFixed(0) : "–").padStart(8)}`,
     );
+    const nginxBinary = spawnSync("sh", ["-c", "command -v nginx || echo /usr/sbin/nginx"], {
+      encoding: "utf8",
+    }).stdout.trim();
+    const nginx = spawn(nginxBinary, ["-c", join(work, "nginx.conf"), "-p", work], { stdio: "inherit" });
+    children.push(nginx);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    console.log(
+      `\n${kind === "pglite" ? "PGlite" : "PostgreSQL"}, ${workers} worker${workers === 1 ? "" : "s"}: wrk -t1 -c${connections} -d${seconds}s, Accept-Encoding: gzip, br; best of ${rounds} interleaved rounds. App RSS at idle: ${idleRss} MB`,
+    );
+    console.log(
+      `${"request".padEnd(34)} ${"app".padStart(8)} ${"bare".padStart(8)} ${"app/bare".padStart(9)} ${"nginx".padStart(8)}`,
+    );
+    for (const [index, target] of targets.entries()) {
+      const best = { app: 0, bare: 0, nginx: 0 };
+      for (let round = 0; round < rounds; round += 1) {
+        best.app = Math.max(best.app, wrk(`${app.origin}${target.path}`, target.headers));
+        best.bare = Math.max(
+          best.bare,
+          wrk(`http://127.0.0.1:${replayPort}${target.path}`, { ...target.headers, "x-answer": String(index) }),
+        );
+        if (target.nginx)
+          best.nginx = Math.max(best.nginx, wrk(`http://127.0.0.1:${nginxPort}${target.path}`, target.headers));
+      }
+      console.log(
+        `${target.label.padEnd(34)} ${best.app.toFixed(0).padStart(8)} ${best.bare.toFixed(0).padStart(8)} ${(best.app / best.bare).toFixed(2).padStart(9)} ${(target.nginx ? best.nginx.toFixed(0) : "–").padStart(8)}`,
+      );
+    }
+    console.log(`App RSS after the load: ${treeRssMb(app.child.pid)} MB`);
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await app.stop();
+    await prepared.drop();
+    rmSync(work, { recursive: true, force: true });
   }
-  console.log(`App RSS after the load: ${rssMb(app.child.pid)} MB`);
-} finally {
-  for (const child of children) child.kill("SIGTERM");
-  await app.stop();
-  await prepared.drop();
-  rmSync(work, { recursive: true, force: true });
+}
+
+ensureTools();
+await measure("pglite", 1);
+// More than one worker needs PostgreSQL: with a server to hand (as in the tests), 1 and 2 workers there.
+if (process.env.TEST_DATABASE_URL) {
+  await measure("postgres", 1);
+  await measure("postgres", 2);
 }

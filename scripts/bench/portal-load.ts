@@ -6,6 +6,7 @@
  *
  *   npm run bench:portal                              /dashboard at 200 req/s for 10 s
  *   npm run bench:portal -- --rate 300 --seconds 20 --path /dashboard/admin/users
+ *   WEB_CONCURRENCY=2 npm run bench:portal            PostgreSQL with two workers
  *
  * At these rates one Node client is far from its own limit (wrk, a closed loop, drives the
  * throughput runs of bench:load).
@@ -36,7 +37,12 @@ function percentile(sorted: number[], p: number): number {
 
 async function run(kind: "pglite" | "postgres") {
   const prepared = await prepareSignedInDatabase(kind);
-  const server = await startServer({ ...prepared.env, LOG_LEVEL: "error" });
+  // WEB_CONCURRENCY (say, 2) applies to PostgreSQL; the embedded database serves one process.
+  const server = await startServer({
+    ...prepared.env,
+    LOG_LEVEL: "error",
+    ...(kind === "pglite" ? { WEB_CONCURRENCY: "1" } : {}),
+  });
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const cookie = `${sessionCookieName(false)}=${prepared.token}`;
 

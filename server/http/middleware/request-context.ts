@@ -7,8 +7,9 @@ import type { AppEnv } from "../env.ts";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "../security/headers.ts";
 
 /**
- * The first middleware of every request: a fresh CSP nonce, whether the visitor came
- * over https, the security headers on whatever answers, and one log line.
+ * The first middleware of every request that is not a build file (those are answered
+ * before it, with their headers made once: ADR 010): a fresh CSP nonce, whether the
+ * visitor came over https, the security headers on whatever answers, and one log line.
  */
 export function requestContext(config: Config, log: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {

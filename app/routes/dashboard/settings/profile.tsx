@@ -250,7 +250,7 @@ function Section({
     <section
       id={id}
       aria-labelledby={`${id}-title`}
-      className="grid scroll-mt-24 gap-4 rounded-2xl p-6 ring-1 ring-gray-200 dark:ring-gray-800"
+      className="grid min-w-0 scroll-mt-24 gap-4 rounded-2xl p-6 ring-1 ring-gray-200 dark:ring-gray-800"
     >
       <div className="grid gap-1">
         <h2 id={`${id}-title`} className="text-xl font-semibold">

@@ -27,7 +27,9 @@ export function runPrimary(config: Config): void {
   for (let index = 0; index < config.workers; index += 1) fork();
 
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
+    // Handled every time: a second signal must not kill this process while workers drain.
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
       const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined);
       log.info("stopping workers", { signal, workers: workers.length });

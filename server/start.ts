@@ -98,9 +98,12 @@ log.info("listening", {
   prerendered: build.prerendered.size,
 });
 
+// A second signal (a supervisor that signals the whole process group, and the cluster's
+// primary too) must not cut the drain short: the shutdown runs once, whoever asks.
+let stopping: Promise<void> | undefined;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
-  process.once(signal, () => {
-    void running
+  process.on(signal, () => {
+    stopping ??= running
       .shutdown(signal)
       .then(async (outcome) => {
         clearInterval(sweeper);

@@ -3,24 +3,13 @@
  * compresses them per request. Prerendered pages first lose the nonce placeholder: they
  * are fixed bytes, their inline scripts allowed by hash (ADR 010).
  */
-import { readdir, readFile, stat, writeFile } from "node:fs/promises";
-import { join } from "node:path";
+import { readFile, stat, writeFile } from "node:fs/promises";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import { noncePlaceholder } from "../app/lib/nonce.ts";
-import { withoutNonce } from "../server/http/build-files.ts";
+import { walk, withoutNonce } from "../server/http/build-files.ts";
 
 const clientDir = new URL(`../${process.env.BUILD_DIR ?? "build"}/client/`, import.meta.url).pathname;
 const compressible = /\.(js|css|svg|json|xml|txt|webmanifest|data|html)$/;
-
-async function walk(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) =>
-      entry.isDirectory() ? walk(join(dir, entry.name)) : Promise.resolve([join(dir, entry.name)]),
-    ),
-  );
-  return nested.flat();
-}
 
 let count = 0;
 for (const file of await walk(clientDir)) {

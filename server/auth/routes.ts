@@ -14,7 +14,7 @@ import {
 } from "./cookies.ts";
 import type { BuildFileAnswer } from "../http/build-files.ts";
 import { csrfTokenFor, csrfTokenMatches } from "../http/security/csrf.ts";
-import { contentSecurityPolicy, securityHeaders } from "../http/security/headers.ts";
+import { contentSecurityPolicy, requestIsHttps, securityHeaders } from "../http/security/headers.ts";
 import { loginTransactionTtlS, type LoginTransactions } from "./login-transactions.ts";
 import { authNotices, isAuthNotice, type AuthNotice } from "./notices.ts";
 import { ProviderUnavailableError, type RelyingParty } from "./relying-party.ts";
@@ -54,7 +54,7 @@ export function createAnonymousSessionAnswerer(options: { https: boolean; trustP
     if (path !== "/auth/session" || (method !== "GET" && method !== "HEAD")) return null;
     const cookies = header("cookie");
     if (cookies && cookieNames.some((name) => hasCookie(cookies, name))) return null;
-    const https = options.https || (options.trustProxy && header("x-forwarded-proto") === "https");
+    const https = requestIsHttps(options, header("x-forwarded-proto"));
     return { status: 200, headers: https ? answers.https : answers.http, body: method === "HEAD" ? null : body };
   };
 }

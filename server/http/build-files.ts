@@ -7,8 +7,8 @@ import type { MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";
-import { inlineScriptHashes } from "./prerendered.ts";
-import { contentSecurityPolicy, securityHeaders } from "./security/headers.ts";
+import { etagMatches, inlineScriptHashes } from "./prerendered.ts";
+import { contentSecurityPolicy, requestIsHttps, securityHeaders } from "./security/headers.ts";
 
 const immutable = "public, max-age=31536000, immutable";
 const revalidate = "public, max-age=0, must-revalidate";
@@ -31,7 +31,8 @@ export function withoutNonce(html: string, placeholder: string): string {
   return html.replaceAll(` nonce="${placeholder}"`, "");
 }
 
-async function walk(dir: string): Promise<string[]> {
+/** Every file under `dir`, at any depth. */
+export async function walk(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const nested = await Promise.all(
     entries.map((entry) =>
@@ -125,9 +126,7 @@ function etagOf(file: BuildFile, encoding: Encoding | null): string {
 }
 
 function matchesAny(ifNoneMatch: string, file: BuildFile): boolean {
-  const tags = ifNoneMatch.split(",").map((tag) => tag.trim().replace(/^W\//, ""));
-  const current = [file.etag, etagOf(file, "br"), etagOf(file, "gzip")];
-  return tags.some((tag) => tag === "*" || current.includes(tag));
+  return [file.etag, etagOf(file, "br"), etagOf(file, "gzip")].some((etag) => etagMatches(ifNoneMatch, etag));
 }
 
 /** One byte range of `size` bytes, or "none" (serve it all), or "unsatisfiable" (416). */
@@ -187,7 +186,7 @@ export function createBuildFileAnswerer(options: {
     if (method !== "GET" && method !== "HEAD") return null;
     const file = files.get(path);
     if (!file) return null;
-    const https = options.https || (options.trustProxy && header("x-forwarded-proto") === "https");
+    const https = requestIsHttps(options, header("x-forwarded-proto"));
     const encoding = chooseEncoding(header("accept-encoding"), file);
     const headers = headersFor(file, https, encoding);
     const ifNoneMatch = header("if-none-match");

@@ -14,8 +14,6 @@ export type AppEnv = {
   Variables: {
     nonce: string;
     https: boolean;
-    /** CSP hashes of a prerendered page's inline scripts. */
-    scriptHashes: string[];
     session: RequestSession | null;
     /** Who is asking: from the session cookie or a personal access token; null when anonymous. */
     actor: Actor | null;

@@ -4,7 +4,7 @@ import { loggedPath } from "../../../app/lib/error-log.ts";
 import type { Config } from "../../config.ts";
 import type { Logger } from "../../log.ts";
 import type { AppEnv } from "../env.ts";
-import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "../security/headers.ts";
+import { applySecurityHeaders, contentSecurityPolicy, createNonce, requestIsHttps } from "../security/headers.ts";
 
 /**
  * The first middleware of every request that is not a build file (those are answered
@@ -14,12 +14,10 @@ import { applySecurityHeaders, contentSecurityPolicy, createNonce } from "../sec
 export function requestContext(config: Config, log: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const forwardedHttps = config.trustProxy && c.req.header("x-forwarded-proto") === "https";
-    const https = config.https || forwardedHttps || new URL(c.req.url).protocol === "https:";
+    const https = requestIsHttps(config, c.req.header("x-forwarded-proto")) || c.req.url.startsWith("https:");
     const nonce = createNonce();
     c.set("nonce", nonce);
     c.set("https", https);
-    c.set("scriptHashes", []);
     c.set("session", null);
     c.set("actor", null);
     c.set("contentSecurityPolicy", undefined);
@@ -29,8 +27,7 @@ export function requestContext(config: Config, log: Logger): MiddlewareHandler<A
       logRequest(c.env.outgoing?.statusCode ?? 200);
       return;
     }
-    const csp =
-      c.get("contentSecurityPolicy") ?? contentSecurityPolicy({ nonce, scriptHashes: c.get("scriptHashes"), https });
+    const csp = c.get("contentSecurityPolicy") ?? contentSecurityPolicy({ nonce, https });
     try {
       applySecurityHeaders(c.res.headers, { csp, https });
     } catch {

@@ -1,5 +1,13 @@
 import { randomBytes } from "node:crypto";
 
+/** Whether a request came over https: the site is https, or a trusted proxy says so. */
+export function requestIsHttps(
+  site: { https: boolean; trustProxy: boolean },
+  forwardedProto: string | undefined,
+): boolean {
+  return site.https || (site.trustProxy && forwardedProto === "https");
+}
+
 export function createNonce(): string {
   return randomBytes(16).toString("base64");
 }

@@ -1,5 +1,6 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
+import { mailSink } from "./tests/support/mail-ports.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -17,23 +18,34 @@ export default defineConfig({
     launchOptions: { executablePath: chromiumPath, args: chromiumFlags },
   },
   projects: [{ name: "desktop", use: { ...devices["Desktop Chrome"], viewport: { width: 1280, height: 800 } } }],
-  webServer: {
-    command: "node_modules/.bin/node server/main.ts",
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "warn",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      DATA_DIR: "memory://",
-      ADMIN_EMAIL: "admin@densara.test",
-      ADMIN_PASSWORD: "e2e-admin-password-1",
-      SIGNUP: "true",
-      // Each test sends its own X-Forwarded-For (tests/support/fixtures.ts): the sign-in
-      // limits per network then apply per test.
-      TRUST_PROXY: "true",
+  webServer: [
+    {
+      command: "node_modules/.bin/node tests/support/mail-sink.ts",
+      url: `http://127.0.0.1:${mailSink.httpPort}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { MAIL_SINK_SMTP_PORT: String(mailSink.smtpPort), MAIL_SINK_HTTP_PORT: String(mailSink.httpPort) },
     },
-  },
+    {
+      command: "node_modules/.bin/node server/main.ts",
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: {
+        PORT: String(port),
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        BUILD_DIR: process.env.BUILD_DIR ?? "build",
+        DATA_DIR: "memory://",
+        ADMIN_EMAIL: "admin@densara.test",
+        ADMIN_PASSWORD: "e2e-admin-password-1",
+        SIGNUP: "true",
+        // Each test sends its own X-Forwarded-For (tests/support/fixtures.ts): the sign-in
+        // limits per network then apply per test.
+        TRUST_PROXY: "true",
+        // Real SMTP to the mail sink: the tests follow the links in sign-up and reset mail.
+        SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
+      },
+    },
+  ],
 });

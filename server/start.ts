@@ -47,7 +47,7 @@ log.info("database ready", { kind: database.kind, ...(database.kind === "pglite"
 const mailTransport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : logTransport(log);
 const outboxWorker = startOutboxWorker(database.db, mailTransport, { from: config.mail.from, intervalMs: 5_000, log });
 
-const server = await createServer({ config, database, build, log });
+const server = await createServer({ config, database, build, log, mailQueued: outboxWorker.nudge });
 
 if (server.embedded) {
   const admin = await bootstrapAdminAccount(database.db, {

@@ -33,11 +33,18 @@ export type HostedLogin = {
   /** The sign-in in progress in this browser, or null when it has expired or belongs to another browser. */
   interaction: (uid: string) => Promise<InteractionSummary | null>;
   signIn: (uid: string, input: { email: unknown; password: unknown }) => Promise<FormOutcome>;
-  signUp: (uid: string, input: { name: unknown; email: unknown; password: unknown }) => Promise<FormOutcome>;
+  /**
+   * Answers the same whoever owns the address: the emailed link finishes a new account,
+   * or says the account exists. `email` is the address the mail went to.
+   */
+  signUp: (
+    uid: string,
+    input: { name: unknown; email: unknown },
+  ) => Promise<{ ok: true; email: string } | { ok: false; errors: FieldErrors }>;
   /** Always answers the same, whether or not the address has an account. */
   requestPasswordReset: (input: { email: unknown }) => Promise<{ ok: true } | { ok: false; errors: FieldErrors }>;
-  /** The address a reset link is for, while the link works. */
-  passwordResetFor: (token: string) => Promise<{ email: string } | null>;
+  /** The address a reset link is for, while the link works; `firstPassword` when it finishes a new account. */
+  passwordResetFor: (token: string) => Promise<{ email: string; firstPassword: boolean } | null>;
   resetPassword: (
     token: string,
     input: { password: unknown; confirm: unknown },

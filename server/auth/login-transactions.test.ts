@@ -55,10 +55,22 @@ describe.each(databaseKinds)("login transactions on %s", (kind) => {
     expect(results.filter((result) => result.ok)).toHaveLength(1);
   });
 
-  it("sweeps expired transactions", async () => {
+  it("sweeps transactions a day after they expired", async () => {
     await transactions().begin({ returnTo: "/", browserSecret: "a" });
     clock = new Date(clock.getTime() + loginTransactionTtlS * 1000 + 1);
     await transactions().begin({ returnTo: "/", browserSecret: "b" });
+    expect(await transactions().sweep()).toBe(0);
+    clock = new Date(clock.getTime() + 24 * 60 * 60 * 1000);
     expect(await transactions().sweep()).toBe(1);
+  });
+
+  it("remembers where this browser's newest sign-in was going, after it expired, and only for this browser", async () => {
+    await transactions().begin({ returnTo: "/dashboard/admin/users", browserSecret: "a" });
+    clock = new Date(clock.getTime() + 1000);
+    await transactions().begin({ returnTo: "/docs/v5/setup", browserSecret: "a" });
+    await transactions().begin({ returnTo: "/elsewhere", browserSecret: "b" });
+    clock = new Date(clock.getTime() + loginTransactionTtlS * 1000 + 1);
+    expect(await transactions().latestReturnTo("a")).toBe("/docs/v5/setup");
+    expect(await transactions().latestReturnTo("c")).toBeUndefined();
   });
 });

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, lt } from "drizzle-orm";
+import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { loginTransactions } from "../db/schema.ts";
 
 /** How long someone has to finish signing in at the provider. */
 export const loginTransactionTtlS = 30 * 60;
+/** How long an expired sign-in is kept, for its return target only (`latestReturnTo`). */
+const transactionKeptS = 24 * 60 * 60;
 
 function random(): string {
   return randomBytes(32).toString("base64url");
@@ -82,15 +84,31 @@ export function createLoginTransactions(db: Database, now: () => Date = () => ne
     return row !== undefined;
   }
 
+  /**
+   * Where this browser's newest sign-in was going, expired or not (kept a day): "Start
+   * again" after an expired sign-in page, or a detour through a password reset, lands
+   * where the person was headed. The state, nonce and verifier of an expired one stay
+   * unusable (consume refuses them).
+   */
+  async function latestReturnTo(browserSecret: string): Promise<string | undefined> {
+    const [row] = await db
+      .select({ returnTo: loginTransactions.returnTo })
+      .from(loginTransactions)
+      .where(eq(loginTransactions.browserHash, hashBrowserSecret(browserSecret)))
+      .orderBy(desc(loginTransactions.createdAt))
+      .limit(1);
+    return row?.returnTo;
+  }
+
   async function sweep(): Promise<number> {
     const removed = await db
       .delete(loginTransactions)
-      .where(lt(loginTransactions.expiresAt, now()))
+      .where(lt(loginTransactions.expiresAt, new Date(now().getTime() - transactionKeptS * 1000)))
       .returning({ state: loginTransactions.state });
     return removed.length;
   }
 
-  return { begin, consume, pendingFor, sweep };
+  return { begin, consume, pendingFor, latestReturnTo, sweep };
 }
 
 export type LoginTransactions = ReturnType<typeof createLoginTransactions>;

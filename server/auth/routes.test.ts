@@ -16,8 +16,7 @@ import { sessionMaxAgeS } from "./cookies.ts";
 import { hashSessionToken } from "./sessions.ts";
 import { loginTransactionTtlS } from "./login-transactions.ts";
 import { loginLimits } from "../http/security/rate-limit.ts";
-import { lockout } from "../idp/accounts.ts";
-import { loginTransactions, sessions as sessionsTable, users } from "../db/schema.ts";
+import { idpAccounts, loginTransactions, outbox, sessions as sessionsTable, users } from "../db/schema.ts";
 import { disableUser } from "../domain/users.ts";
 
 /** Where a failed sign-in lands; not "/", so a test can tell it from the returnTo fallback. */
@@ -31,7 +30,7 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
   let harness: AuthHarness;
 
   beforeAll(async () => {
-    harness = await startAuthHarness(kind, { errorPath });
+    harness = await startAuthHarness(kind, { errorPath, signup: true });
   });
 
   afterAll(async () => {
@@ -387,62 +386,132 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     });
   });
 
-  it("locks an account after five wrong passwords, even against the right one", async () => {
-    const account = await harness.newAccount("lockout");
-    const browser = harness.newBrowser();
-    const { authorizationUrl } = await harness.beginSignIn(browser, "/dashboard");
+  /** A sign-in page opened in this browser: its interaction's uid. */
+  async function openSignIn(browser: TestBrowser, returnTo = "/dashboard"): Promise<string> {
+    const { authorizationUrl } = await harness.beginSignIn(browser, returnTo);
     const opened = await harness.openInteraction(browser, authorizationUrl);
     if (!("uid" in opened)) throw new Error("the provider skipped the login page");
-    const attempt = async (password: string) => {
-      const response = await harness.submitCredentials(browser, opened.uid, { email: account.email, password });
-      expect(response.status).toBe(400);
-      return formAlertText(response);
-    };
+    return opened.uid;
+  }
 
-    for (let count = 1; count < lockout.afterFailures; count += 1) {
-      expect(await attempt("not the password")).toMatch(/^That email address and password do not match/);
+  async function attemptSignIn(browser: TestBrowser, uid: string, email: string, password: string) {
+    const response = await harness.submitCredentials(browser, uid, { email, password });
+    return { status: response.status, alert: await formAlertText(response) };
+  }
+
+  it("backs off one client guessing one address after five tries, in the same words for an unknown address, while the owner signs in from elsewhere", async () => {
+    const account = await harness.newAccount("guessed");
+    const unknown = `nobody-${randomBytes(4).toString("hex")}@example.test`;
+    const guesser = harness.newBrowser();
+    const uid = await openSignIn(guesser);
+    const answers = { known: [] as (string | undefined)[], unknown: [] as (string | undefined)[] };
+    for (let count = 1; count <= loginLimits.perPair.limit + 1; count += 1) {
+      answers.known.push((await attemptSignIn(guesser, uid, account.email, "not the password")).alert);
+      answers.unknown.push((await attemptSignIn(guesser, uid, unknown, "not the password")).alert);
     }
-    expect(await attempt("not the password")).toMatch(/^This account is locked for 15 minutes/);
-    expect(await attempt(account.password)).toMatch(/^This account is locked for 15 minutes/);
-  });
-
-  it("refuses the eleventh sign-in attempt for an account within the window, even with the right password", async () => {
-    const account = await harness.newAccount("limited");
-    const browser = harness.newBrowser();
-    const { authorizationUrl } = await harness.beginSignIn(browser, "/dashboard");
-    const opened = await harness.openInteraction(browser, authorizationUrl);
-    if (!("uid" in opened)) throw new Error("the provider skipped the login page");
-    const attempt = async (on: TestBrowser, uid: string, password: string) => {
-      const response = await harness.submitCredentials(on, uid, { email: account.email, password });
-      expect(response.status).toBe(400);
-      return formAlertText(response);
-    };
-
-    expect(loginLimits.perAccount.limit).toBe(10);
-    const messages: (string | undefined)[] = [];
-    for (let count = 1; count <= loginLimits.perAccount.limit; count += 1) {
-      messages.push(await attempt(browser, opened.uid, "not the password"));
-    }
-    expect(messages.slice(0, lockout.afterFailures - 1)).toEqual(
-      Array.from({ length: lockout.afterFailures - 1 }, () => expect.stringMatching(/do not match/) as unknown),
-    );
-    expect(messages.slice(lockout.afterFailures - 1)).toEqual(
+    expect(answers.known).toEqual(answers.unknown);
+    expect(answers.known.slice(0, loginLimits.perPair.limit)).toEqual(
       Array.from(
-        { length: loginLimits.perAccount.limit - lockout.afterFailures + 1 },
-        () => expect.stringMatching(/is locked/) as unknown,
+        { length: loginLimits.perPair.limit },
+        () => expect.stringMatching(/do not match an account/) as unknown,
       ),
     );
-    expect(await attempt(browser, opened.uid, account.password)).toBe(
-      "Too many sign-in attempts for this account. Try again in 15 minutes, or reset your password.",
+    expect(answers.known.at(-1)).toBe(
+      "Too many sign-in attempts for this email address. Try again in 15 minutes, or reset your password.",
     );
+    // Even the right password waits, from this client…
+    expect((await attemptSignIn(guesser, uid, account.email, account.password)).alert).toMatch(/^Too many sign-in/);
+    // …but the owner, elsewhere, is not locked out.
+    const { response } = await harness.signIn(harness.newBrowser(), account, "/dashboard");
+    expect(response.headers.get("location")).toBe("/dashboard");
+  });
 
-    // The limit is the account's, not the network's: another browser elsewhere fares no better.
-    const elsewhere = harness.newBrowser();
-    const { authorizationUrl: second } = await harness.beginSignIn(elsewhere, "/dashboard");
-    const reopened = await harness.openInteraction(elsewhere, second);
-    if (!("uid" in reopened)) throw new Error("the provider skipped the login page");
-    expect(await attempt(elsewhere, reopened.uid, account.password)).toMatch(/^Too many sign-in attempts/);
-    expect(await userByEmail(account.email)).toBeUndefined();
+  it("pauses an account guessed at from many networks, mails its owner once, and a new password lifts the pause", async () => {
+    const account = await harness.newAccount("paused");
+    await harness.database.db
+      .update(idpAccounts)
+      .set({ emailVerified: true })
+      .where(eq(idpAccounts.id, account.account.id));
+    const guesses = loginLimits.perAccount.limit;
+    let sent = 0;
+    while (sent < guesses) {
+      const browser = harness.newBrowser();
+      const uid = await openSignIn(browser);
+      for (let count = 0; count < loginLimits.perPair.limit && sent < guesses; count += 1, sent += 1) {
+        expect((await attemptSignIn(browser, uid, account.email, "not the password")).alert).toMatch(/do not match/);
+      }
+    }
+    const owner = harness.newBrowser();
+    const ownerUid = await openSignIn(owner);
+    const refused = await attemptSignIn(owner, ownerUid, account.email, account.password);
+    expect(refused).toEqual({
+      status: 400,
+      alert: "Too many sign-in attempts for this email address. Try again in 60 minutes, or reset your password.",
+    });
+    expect((await attemptSignIn(owner, ownerUid, account.email, account.password)).alert).toMatch(/^Too many sign-in/);
+    const mails = await harness.database.db.select().from(outbox).where(eq(outbox.to, account.email));
+    expect(mails.map((mail) => mail.subject)).toEqual(["Sign-in to your Densara account is paused"]);
+
+    const link = /\/idp\/password\/reset\/([\w-]+)/.exec(mails[0]?.text ?? "");
+    const hosted = harness.newBrowser();
+    const token = link?.[1] ?? "";
+    const page = await hosted.fetch(`/idp/password/reset/${token}`);
+    expect(page.status).toBe(200);
+    const saved = await hosted.post(`/idp/password/reset/${token}`, {
+      password: "a fresh password 99",
+      confirm: "a fresh password 99",
+    });
+    expect(saved.status).toBe(200);
+    expect(await saved.text()).toContain("Your password is changed");
+    const { response } = await harness.signIn(owner, { ...account, password: "a fresh password 99" }, "/dashboard");
+    expect(response.headers.get("location")).toBe("/dashboard");
+  });
+
+  it("answers a sign-up the same whoever owns the address, and lets the mail tell the owner", async () => {
+    const existing = await harness.newAccount("existing");
+    await harness.database.db
+      .update(idpAccounts)
+      .set({ emailVerified: true })
+      .where(eq(idpAccounts.id, existing.account.id));
+    const fresh = `fresh-${randomBytes(4).toString("hex")}@example.test`;
+    const pages: string[] = [];
+    for (const email of [existing.email, fresh]) {
+      const browser = harness.newBrowser();
+      const uid = await openSignIn(browser, "/docs");
+      const response = await browser.post(`/idp/interaction/${uid}/signup`, { name: "Someone", email });
+      expect(response.status).toBe(200);
+      const status = /<div[^>]*role="status"[^>]*>([^<]*)<\/div>/.exec(await response.text())?.[1];
+      pages.push(status?.replace(email, "ADDRESS") ?? "");
+    }
+    expect(pages[0]).toBe(
+      "We have sent a message to ADDRESS. Open the link in it to choose your password and finish your account.",
+    );
+    expect(pages[1]).toBe(pages[0]);
+    const subjects = async (email: string) =>
+      (await harness.database.db.select().from(outbox).where(eq(outbox.to, email))).map((mail) => mail.subject);
+    expect(await subjects(existing.email)).toEqual(["You already have a Densara account"]);
+    expect(await subjects(fresh)).toEqual(["Finish creating your Densara account"]);
+  });
+
+  it("resumes where the browser was headed when sign-in starts again after an expired page", async () => {
+    const browser = harness.newBrowser();
+    await harness.beginSignIn(browser, "/dashboard/admin/users");
+    harness.clock.offsetMs = (loginTransactionTtlS + 60) * 1000;
+    const again = await browser.fetch("/auth/login?resume");
+    expect(again.status).toBe(302);
+    const [pending] = await harness.database.db
+      .select({ returnTo: loginTransactions.returnTo, createdAt: loginTransactions.createdAt })
+      .from(loginTransactions)
+      .where(eq(loginTransactions.state, locationOf(again, at("/auth/login")).searchParams.get("state") ?? ""));
+    expect(pending?.returnTo).toBe("/dashboard/admin/users");
+    // A browser that never began a sign-in goes to the default; an explicit returnTo wins.
+    const stranger = harness.newBrowser();
+    const fresh = await stranger.fetch("/auth/login?resume");
+    const [defaulted] = await harness.database.db
+      .select({ returnTo: loginTransactions.returnTo })
+      .from(loginTransactions)
+      .where(eq(loginTransactions.state, locationOf(fresh, at("/auth/login")).searchParams.get("state") ?? ""));
+    expect(defaulted?.returnTo).toBe("/");
   });
 
   it("ends the old session when a browser that has one signs in again", async () => {

@@ -102,8 +102,14 @@ export function createAuthRoutes(deps: {
 
   routes.get("/login", async (c) => {
     const https = c.get("https");
-    const returnTo = safeReturnTo(c.req.query("returnTo"));
     const cookies = c.req.header("cookie");
+    const knownBrowser = readCookie(cookies, loginCookie(https));
+    // ?resume (the hosted pages' "Start again", "Back to sign in"): where this browser was headed.
+    const resumed =
+      c.req.query("returnTo") === undefined && c.req.query("resume") !== undefined && knownBrowser
+        ? await transactions.latestReturnTo(knownBrowser)
+        : undefined;
+    const returnTo = safeReturnTo(resumed ?? c.req.query("returnTo"));
     if (await sessions.read(readCookie(cookies, sessionCookieName(https)))) {
       return new Response(null, { status: 303, headers: { Location: returnTo, ...noStore } });
     }
@@ -114,7 +120,7 @@ export function createAuthRoutes(deps: {
       return fail(https, "signin-too-many", { address });
     }
     // One secret per browser binds its sign-ins to it; tabs signing in at once share it.
-    const browserSecret = readCookie(cookies, loginCookie(https)) || randomBytes(32).toString("base64url");
+    const browserSecret = knownBrowser || randomBytes(32).toString("base64url");
     try {
       const transaction = await transactions.begin({ returnTo, browserSecret });
       const location = await relyingParty.authorizationUrl(transaction);

@@ -198,8 +198,6 @@ export const idpAccounts = pgTable(
     passwordHash: text("password_hash").notNull(),
     /** Proven by following an emailed link (or set by the operator for the first admin). */
     emailVerified: boolean("email_verified").notNull().default(false),
-    failedAttempts: integer("failed_attempts").notNull().default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
     createdAt,
   },
   (table) => [uniqueIndex("idp_accounts_email").on(sql`lower(${table.email})`)],

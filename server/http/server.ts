@@ -99,6 +99,8 @@ export async function createServer(options: {
   log: Logger;
   /** Tests move the clock of sign-in transactions. */
   now?: () => Date;
+  /** Mail was queued by a request: the outbox delivers it now rather than at its next round. */
+  mailQueued?: () => void;
 }): Promise<AppServer> {
   const { config, database, build, log } = options;
   const { db } = database;
@@ -249,6 +251,7 @@ export async function createServer(options: {
             publicUrl: config.publicUrl,
             issuer: embedded.issuer.href,
             log,
+            ...(options.mailQueued ? { mailQueued: options.mailQueued } : {}),
           })
       : undefined,
   });

@@ -7,9 +7,6 @@ import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
 
-/** Consecutive failures that lock an account, and for how long. */
-export const lockout = { afterFailures: 5, forS: 15 * 60 } as const;
-
 const emailSchema = z.email();
 
 export type FieldError = { field: "email" | "name" | "password"; message: string };
@@ -61,54 +58,28 @@ export async function findIdpAccountById(db: Database, id: string): Promise<IdpA
 /** Hashed against when the address is unknown, so a miss takes as long as a wrong password. */
 let decoyHash: Promise<string> | undefined;
 
-export type CredentialCheck =
-  | { ok: true; account: IdpAccount }
-  | { ok: false; reason: "invalid" }
-  | { ok: false; reason: "locked"; retryAfterS: number };
+export type CredentialCheck = { ok: true; account: IdpAccount } | { ok: false; reason: "invalid" };
 
 /**
- * Checks an email and password. Five wrong passwords in a row lock the account for
- * fifteen minutes; a right one resets the count. The answer never says which of
- * email or password was wrong.
+ * Checks an email and password. The answer never says which of the two was wrong, and
+ * takes as long for an unknown address as for a wrong password. Nothing here locks an
+ * account: the hosted pages limit attempts per address and client pair, and more slowly
+ * per account (server/idp/hosted-login.ts), so a stranger cannot lock the owner out.
  */
 export async function checkIdpCredentials(
   db: Database,
   email: string,
   password: string,
-  options: { now?: Date; hashParameters?: Parameters<typeof hashPassword>[1] } = {},
+  options: { hashParameters?: Parameters<typeof hashPassword>[1] } = {},
 ): Promise<CredentialCheck> {
-  const now = options.now ?? new Date();
   const account = await findIdpAccountByEmail(db, email);
   if (!account) {
     decoyHash ??= hashPassword(randomBytes(16).toString("hex"), options.hashParameters);
     await verifyPassword(password, await decoyHash);
     return { ok: false, reason: "invalid" };
   }
-  if (account.lockedUntil && account.lockedUntil > now) {
-    return {
-      ok: false,
-      reason: "locked",
-      retryAfterS: Math.ceil((account.lockedUntil.getTime() - now.getTime()) / 1000),
-    };
-  }
-  if (await verifyPassword(password, account.passwordHash)) {
-    if (account.failedAttempts > 0 || account.lockedUntil) {
-      await db.update(idpAccounts).set({ failedAttempts: 0, lockedUntil: null }).where(eq(idpAccounts.id, account.id));
-    }
-    return { ok: true, account };
-  }
-  // One atomic statement, so wrong passwords sent in parallel are all counted.
-  const lockUntil = new Date(now.getTime() + lockout.forS * 1000);
-  const [counted] = await db
-    .update(idpAccounts)
-    .set({
-      failedAttempts: sql`case when ${idpAccounts.failedAttempts} + 1 >= ${lockout.afterFailures} then 0 else ${idpAccounts.failedAttempts} + 1 end`,
-      lockedUntil: sql`case when ${idpAccounts.failedAttempts} + 1 >= ${lockout.afterFailures} then ${lockUntil} else ${idpAccounts.lockedUntil} end`,
-    })
-    .where(eq(idpAccounts.id, account.id))
-    .returning({ lockedUntil: idpAccounts.lockedUntil });
-  const locked = Boolean(counted?.lockedUntil && counted.lockedUntil > now);
-  return locked ? { ok: false, reason: "locked", retryAfterS: lockout.forS } : { ok: false, reason: "invalid" };
+  if (await verifyPassword(password, account.passwordHash)) return { ok: true, account };
+  return { ok: false, reason: "invalid" };
 }
 
 export async function setIdpPassword(
@@ -120,10 +91,7 @@ export async function setIdpPassword(
   if (problem) return { field: "password", message: problem };
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx
-      .update(idpAccounts)
-      .set({ passwordHash, failedAttempts: 0, lockedUntil: null })
-      .where(eq(idpAccounts.id, accountId));
+    await tx.update(idpAccounts).set({ passwordHash }).where(eq(idpAccounts.id, accountId));
     // A changed password voids any reset link still in someone's mailbox.
     await tx.delete(idpPasswordResets).where(eq(idpPasswordResets.accountId, accountId));
   });

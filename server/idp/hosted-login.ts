@@ -5,8 +5,14 @@ import type { FieldErrors, FormOutcome, HostedLogin, InteractionSummary } from "
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../log.ts";
 import { embeddedProviderPath, pinPublicOrigin } from "./provider.ts";
-import { checkIdpCredentials, createIdpAccount } from "./accounts.ts";
-import { completePasswordReset, findPasswordReset, requestPasswordReset } from "./password-resets.ts";
+import { checkIdpCredentials } from "./accounts.ts";
+import {
+  completePasswordReset,
+  findPasswordReset,
+  requestPasswordReset,
+  requestSignUp,
+  warnOfRefusedSignIns,
+} from "./password-resets.ts";
 import { createRateLimiter, loginLimits, type RateLimit } from "../http/security/rate-limit.ts";
 
 const signupLimit: RateLimit = { limit: 10, windowS: 60 * 60 };
@@ -28,7 +34,7 @@ function minutes(seconds: number): string {
   return value === 1 ? "1 minute" : `${value} minutes`;
 }
 
-const expired: FormOutcome = {
+const expired: { ok: false; errors: FieldErrors } = {
   ok: false,
   errors: { form: "This sign-in page has expired or was opened in another browser. Start signing in again." },
 };
@@ -49,10 +55,13 @@ export function createHostedLogin(deps: {
   /** The provider's issuer: a password reset also ends this account's sessions on the site. */
   issuer: string;
   log: Logger;
+  /** Mail was queued: deliver it now rather than at the outbox's next round. */
+  mailQueued?: () => void;
 }): HostedLogin {
   const { db, provider, request, response, clientAddress, publicUrl, log } = deps;
   pinPublicOrigin(request, publicUrl);
   const limiter = createRateLimiter(db);
+  const resetLinkFor = (token: string) => new URL(`${embeddedProviderPath}/password/reset/${token}`, publicUrl).href;
 
   async function details(uid: string) {
     try {
@@ -102,32 +111,38 @@ export function createHostedLogin(deps: {
         .safeParse(input);
       if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
       if (!(await details(uid))) return expired;
-      const { email, password } = parsed.data;
+      const { password } = parsed.data;
+      const email = parsed.data.email.toLowerCase();
+      const refused = (retry: string) =>
+        `Too many sign-in attempts for this email address. Try again in ${retry}, or reset your password.`;
       const tooMany =
         (await limited(
           `login:address:${clientAddress}`,
           loginLimits.perAddress,
           (retry) => `Too many sign-in attempts from this network. Try again in ${retry}.`,
-        )) ??
-        (await limited(
-          `login:account:${email.toLowerCase()}`,
-          loginLimits.perAccount,
-          (retry) => `Too many sign-in attempts for this account. Try again in ${retry}, or reset your password.`,
-        ));
+        )) ?? (await limited(`login:pair:${clientAddress}:${email}`, loginLimits.perPair, refused));
       if (tooMany) return { ok: false, errors: { form: tooMany } };
+      const perAccount = await limiter.hit(`login:account:${email}`, loginLimits.perAccount);
+      if (!perAccount.allowed) {
+        // The first refusal in the window tells the owner; later ones stay quiet.
+        if (perAccount.count === loginLimits.perAccount.limit + 1) {
+          await warnOfRefusedSignIns(db, email, {
+            linkFor: resetLinkFor,
+            resumesAt: new Date(Date.now() + perAccount.retryAfterS * 1000),
+          });
+          deps.mailQueued?.();
+        }
+        return { ok: false, errors: { form: refused(minutes(perAccount.retryAfterS)) } };
+      }
       const check = await checkIdpCredentials(db, email, password);
       if (!check.ok) {
         return {
           ok: false,
-          errors: {
-            form:
-              check.reason === "locked"
-                ? `This account is locked for ${minutes(check.retryAfterS)} after too many wrong passwords. Reset your password to unlock it now.`
-                : "That email address and password do not match an account. Check both and try again.",
-          },
+          errors: { form: "That email address and password do not match an account. Check both and try again." },
         };
       }
-      await limiter.reset(`login:account:${email.toLowerCase()}`);
+      await limiter.reset(`login:pair:${clientAddress}:${email}`);
+      await limiter.reset(`login:account:${email}`);
       log.info("signed in at the embedded provider", { account: check.account.id });
       return finishLogin(check.account.id);
     },
@@ -135,24 +150,23 @@ export function createHostedLogin(deps: {
     async signUp(uid, input) {
       if (!deps.signupAllowed) return { ok: false, errors: { form: "New accounts are created by an administrator." } };
       const parsed = z
-        .object({
-          name: text(120).trim().min(1, "Enter your name."),
-          email: emailField,
-          password: z.string({ error: "Choose a password." }).max(256, "Use at most 256 characters."),
-        })
+        .object({ name: text(120).trim().min(1, "Enter your name."), email: emailField })
         .safeParse(input);
       if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
       if (!(await details(uid))) return expired;
+      const email = parsed.data.email.toLowerCase();
       const tooMany = await limited(
         `signup:address:${clientAddress}`,
         signupLimit,
         (retry) => `Too many new accounts from this network. Try again in ${retry}.`,
       );
       if (tooMany) return { ok: false, errors: { form: tooMany } };
-      const created = await createIdpAccount(db, parsed.data);
-      if (!created.ok) return { ok: false, errors: { [created.error.field]: created.error.message } };
-      log.info("account created at the embedded provider", { account: created.account.id });
-      return finishLogin(created.account.id);
+      // Past this limit the answer stays the same, but no more mail goes to that address.
+      if ((await limiter.hit(`signup:email:${email}`, resetLimits.perEmail)).allowed) {
+        await requestSignUp(db, { email, name: parsed.data.name }, { linkFor: resetLinkFor });
+        deps.mailQueued?.();
+      }
+      return { ok: true, email };
     },
 
     async requestPasswordReset(input) {
@@ -167,16 +181,15 @@ export function createHostedLogin(deps: {
       if (tooMany) return { ok: false, errors: { form: tooMany } };
       // Past this limit the answer stays the same, but no more mail goes to that address.
       if ((await limiter.hit(`reset:email:${email}`, resetLimits.perEmail)).allowed) {
-        await requestPasswordReset(db, email, {
-          linkFor: (token) => new URL(`${embeddedProviderPath}/password/reset/${token}`, publicUrl).href,
-        });
+        await requestPasswordReset(db, email, { linkFor: resetLinkFor });
+        deps.mailQueued?.();
       }
       return { ok: true };
     },
 
     async passwordResetFor(token) {
       const reset = await findPasswordReset(db, token);
-      return reset ? { email: reset.email } : null;
+      return reset ? { email: reset.email, firstPassword: reset.firstPassword } : null;
     },
 
     async resetPassword(token, input) {
@@ -197,7 +210,11 @@ export function createHostedLogin(deps: {
       );
       if (tooMany) return { ok: false, errors: { form: tooMany } };
       const result = await completePasswordReset(db, token, parsed.data.password, { issuer: deps.issuer });
-      if (result.ok) return { ok: true };
+      if (result.ok) {
+        // A new password also lifts a pause on the account's sign-ins.
+        await limiter.reset(`login:account:${result.email}`);
+        return { ok: true };
+      }
       if (result.reason === "invalid-link") {
         return {
           ok: false,

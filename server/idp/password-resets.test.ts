@@ -2,12 +2,15 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { idpAccounts, idpPasswordResets, outbox } from "../db/schema.ts";
-import { checkIdpCredentials, createIdpAccount, lockout } from "./accounts.ts";
+import { checkIdpCredentials, createIdpAccount, findIdpAccountByEmail } from "./accounts.ts";
 import {
   completePasswordReset,
   findPasswordReset,
   passwordResetTtlS,
   requestPasswordReset,
+  requestSignUp,
+  signUpLinkTtlS,
+  warnOfRefusedSignIns,
 } from "./password-resets.ts";
 
 const fast = { N: 2 ** 10, r: 8, p: 1 } as const;
@@ -59,6 +62,7 @@ describe.each(databaseKinds)("password resets on %s", (kind) => {
     expect(await findPasswordReset(database().db, token ?? "")).toEqual({
       accountId: account.id,
       email: "alice@example.com",
+      firstPassword: true,
     });
     // Only a hash of the token is stored.
     const resets = await database().db.select().from(idpPasswordResets);
@@ -77,6 +81,7 @@ describe.each(databaseKinds)("password resets on %s", (kind) => {
     expect(await findPasswordReset(database().db, second ?? "")).toEqual({
       accountId: account.id,
       email: "alice@example.com",
+      firstPassword: true,
     });
     expect(await completePasswordReset(database().db, first ?? "", newPassword)).toEqual({
       ok: false,
@@ -138,21 +143,18 @@ describe.each(databaseKinds)("password resets on %s", (kind) => {
     expect(await findPasswordReset(database().db, token)).toEqual({
       accountId: account.id,
       email: "alice@example.com",
+      firstPassword: true,
     });
     expect((await checkIdpCredentials(database().db, "alice@example.com", password, { hashParameters: fast })).ok).toBe(
       true,
     );
   });
 
-  it("sets the new password, lifts a lockout, and works only once", async () => {
+  it("sets the new password, proves the address, and works only once", async () => {
     const account = await createAlice();
     const now = new Date();
     const check = (attempt: string) =>
-      checkIdpCredentials(database().db, "alice@example.com", attempt, { now, hashParameters: fast });
-    for (let attempt = 1; attempt <= lockout.afterFailures; attempt += 1) await check("wrong password!");
-    expect((await check(password)).ok).toBe(false);
-    const [locked] = await database().db.select().from(idpAccounts).where(eq(idpAccounts.id, account.id));
-    expect(locked?.lockedUntil?.getTime()).toBeGreaterThan(now.getTime());
+      checkIdpCredentials(database().db, "alice@example.com", attempt, { hashParameters: fast });
 
     const token = (await request()) ?? "";
     expect(await completePasswordReset(database().db, token, newPassword, { now })).toEqual({
@@ -163,9 +165,8 @@ describe.each(databaseKinds)("password resets on %s", (kind) => {
     const [after] = await database().db.select().from(idpAccounts).where(eq(idpAccounts.id, account.id));
     // Following the emailed link also proves the address.
     expect(account.emailVerified).toBe(false);
-    expect(after).toMatchObject({ failedAttempts: 0, lockedUntil: null, emailVerified: true });
+    expect(after?.emailVerified).toBe(true);
     expect(after?.passwordHash).not.toBe(account.passwordHash);
-    // Still inside the old lock window: the lock is gone and only the new password works.
     expect((await check(newPassword)).ok).toBe(true);
     expect(await check(password)).toEqual({ ok: false, reason: "invalid" });
 
@@ -175,5 +176,103 @@ describe.each(databaseKinds)("password resets on %s", (kind) => {
       reason: "invalid-link",
     });
     expect(await database().db.select().from(idpPasswordResets)).toEqual([]);
+  });
+
+  describe("sign-up by emailed link", () => {
+    const signUp = async (email: string, name = "Bea", now?: Date) => {
+      const tokens: string[] = [];
+      await requestSignUp(
+        database().db,
+        { email, name },
+        {
+          linkFor: (token) => {
+            tokens.push(token);
+            return linkFor(token);
+          },
+          ...(now ? { now } : {}),
+        },
+      );
+      return tokens;
+    };
+
+    it("makes an account nobody can sign in to until its owner follows the link and chooses a password", async () => {
+      const now = new Date("2026-11-23T10:00:00Z");
+      const [token = ""] = await signUp("Bea@Example.com", "Bea", now);
+      const account = await findIdpAccountByEmail(database().db, "bea@example.com");
+      expect(account).toMatchObject({ email: "bea@example.com", name: "Bea", emailVerified: false });
+      const [mail] = await database().db.select().from(outbox);
+      expect(mail).toMatchObject({ to: "bea@example.com", subject: "Finish creating your Densara account" });
+      expect(mail?.text).toContain(linkFor(token));
+      expect(
+        await findPasswordReset(database().db, token, new Date(now.getTime() + (signUpLinkTtlS - 1) * 1000)),
+      ).toEqual({ accountId: account?.id, email: "bea@example.com", firstPassword: true });
+      expect(
+        await findPasswordReset(database().db, token, new Date(now.getTime() + signUpLinkTtlS * 1000)),
+      ).toBeUndefined();
+
+      expect(await completePasswordReset(database().db, token, newPassword, { now })).toEqual({
+        ok: true,
+        email: "bea@example.com",
+      });
+      expect(await findIdpAccountByEmail(database().db, "bea@example.com")).toMatchObject({ emailVerified: true });
+      expect(
+        (await checkIdpCredentials(database().db, "bea@example.com", newPassword, { hashParameters: fast })).ok,
+      ).toBe(true);
+    });
+
+    it("tells the owner of an existing account by mail, with a reset link, and changes nothing", async () => {
+      const account = await createAlice();
+      // A finished account: its address was proven.
+      await database().db.update(idpAccounts).set({ emailVerified: true }).where(eq(idpAccounts.id, account.id));
+      const [token = ""] = await signUp("alice@example.com", "Mallory");
+      const [mail] = await database().db.select().from(outbox);
+      expect(mail).toMatchObject({ to: "alice@example.com", subject: "You already have a Densara account" });
+      expect(mail?.text).toContain("Hello Alice,");
+      expect(mail?.text).toContain(linkFor(token));
+      expect(await findPasswordReset(database().db, token)).toMatchObject({ firstPassword: false });
+      const [after] = await database().db.select().from(idpAccounts).where(eq(idpAccounts.id, account.id));
+      expect(after).toMatchObject({ name: "Alice", passwordHash: account.passwordHash });
+    });
+
+    it("sends a fresh link for an account never finished, keeping the name first given", async () => {
+      const [first = ""] = await signUp("cleo@example.com", "Cleo");
+      const [second = ""] = await signUp("cleo@example.com", "Someone else");
+      expect(await findPasswordReset(database().db, first)).toBeUndefined();
+      expect(await findPasswordReset(database().db, second)).toMatchObject({ firstPassword: true });
+      expect(await findIdpAccountByEmail(database().db, "cleo@example.com")).toMatchObject({ name: "Cleo" });
+      const mails = await database().db.select().from(outbox);
+      expect(mails.map((mail) => mail.subject)).toEqual([
+        "Finish creating your Densara account",
+        "Finish creating your Densara account",
+      ]);
+    });
+  });
+
+  describe("the warning of a paused account", () => {
+    const resumesAt = new Date("2026-11-23T11:00:00Z");
+
+    it("mails the owner of a finished account a link that lifts the pause", async () => {
+      const account = await createAlice();
+      await database().db.update(idpAccounts).set({ emailVerified: true }).where(eq(idpAccounts.id, account.id));
+      const tokens: string[] = [];
+      await warnOfRefusedSignIns(database().db, "ALICE@example.com", {
+        resumesAt,
+        linkFor: (token) => {
+          tokens.push(token);
+          return linkFor(token);
+        },
+      });
+      const [mail] = await database().db.select().from(outbox);
+      expect(mail).toMatchObject({ to: "alice@example.com", subject: "Sign-in to your Densara account is paused" });
+      expect(mail?.text).toContain("paused until 2026-11-23 11:00 UTC");
+      expect(mail?.text).toContain(linkFor(tokens[0] ?? ""));
+    });
+
+    it("sends nothing for an unknown address or an account never finished", async () => {
+      await createAlice();
+      await warnOfRefusedSignIns(database().db, "nobody@example.com", { resumesAt, linkFor });
+      await warnOfRefusedSignIns(database().db, "alice@example.com", { resumesAt, linkFor });
+      expect(await database().db.select().from(outbox)).toEqual([]);
+    });
   });
 });

@@ -64,20 +64,131 @@ export async function requestPasswordReset(
   });
 }
 
-/** The account a reset link belongs to, while the link still works. */
+/** How long the link that finishes a new account works. */
+export const signUpLinkTtlS = 24 * 60 * 60;
+
+/**
+ * A visitor asks for an account. The answer on screen is the same whoever owns the
+ * address, so the mail does the telling:
+ * - a new address gets an account with a password nobody knows, and a link to choose one
+ *   (following it proves the address, as an invitation's link does);
+ * - an address whose account was never finished (an earlier sign-up, an invitation) gets
+ *   a fresh link to finish it; the name stays the one first given;
+ * - an address with a working account gets a note that it exists, with a reset link in
+ *   case the password is forgotten.
+ */
+export async function requestSignUp(
+  db: Database,
+  input: { email: string; name: string },
+  options: { linkFor: (token: string) => string; now?: Date },
+): Promise<void> {
+  const email = input.email.trim().toLowerCase();
+  const now = options.now ?? new Date();
+  // Hashed whether or not it is needed, so a known address answers no faster than a new one.
+  const unusablePasswordHash = await hashPassword(randomBytes(32).toString("base64url"));
+  await db.transaction(async (tx) => {
+    let account = await findIdpAccountByEmail(tx, email);
+    if (!account) {
+      const [created] = await tx
+        .insert(idpAccounts)
+        .values({ email, name: input.name, passwordHash: unusablePasswordHash })
+        // Another request for the same address at the same moment: that one mails the link.
+        .onConflictDoNothing()
+        .returning();
+      if (!created) return;
+      account = created;
+    }
+    if (account.emailVerified) {
+      const token = await issuePasswordLink(tx, account.id, now, new Date(now.getTime() + passwordResetTtlS * 1000));
+      await enqueueMail(tx, {
+        to: account.email,
+        subject: "You already have a Densara account",
+        text: [
+          `Hello ${account.name},`,
+          "",
+          "Someone asked to create a Densara account with this address, but you already have one. To use it, sign in with this address and your password.",
+          "",
+          "If you have forgotten your password, open this link within 30 minutes and choose a new one:",
+          "",
+          options.linkFor(token),
+          "",
+          "If it was not you, ignore this message: nothing has changed.",
+        ].join("\n"),
+      });
+      return;
+    }
+    const token = await issuePasswordLink(tx, account.id, now, new Date(now.getTime() + signUpLinkTtlS * 1000));
+    await enqueueMail(tx, {
+      to: account.email,
+      subject: "Finish creating your Densara account",
+      text: [
+        `Hello ${account.name},`,
+        "",
+        "To finish creating your Densara account, open this link within 24 hours and choose your password:",
+        "",
+        options.linkFor(token),
+        "",
+        "If you did not ask for an account, ignore this message: without a password, nobody can use it.",
+      ].join("\n"),
+    });
+  });
+}
+
+/**
+ * Tells the owner of an address that password sign-in to their account is paused after
+ * many refused attempts, with a reset link that lifts the pause at once. Nothing is sent
+ * for an address without a finished account.
+ */
+export async function warnOfRefusedSignIns(
+  db: Database,
+  email: string,
+  options: { linkFor: (token: string) => string; resumesAt: Date; now?: Date },
+): Promise<void> {
+  const account = await findIdpAccountByEmail(db, email);
+  if (!account?.emailVerified) return;
+  const now = options.now ?? new Date();
+  await db.transaction(async (tx) => {
+    const token = await issuePasswordLink(tx, account.id, now, new Date(now.getTime() + passwordResetTtlS * 1000));
+    await enqueueMail(tx, {
+      to: account.email,
+      subject: "Sign-in to your Densara account is paused",
+      text: [
+        `Hello ${account.name},`,
+        "",
+        `Many sign-in attempts with a wrong password were made on your Densara account, so signing in with a password is paused until ${options.resumesAt.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
+        "",
+        "To sign in now, open this link within 30 minutes and choose a new password. That also ends the pause:",
+        "",
+        options.linkFor(token),
+        "",
+        "If the attempts were yours, you can also wait and sign in later with your current password.",
+      ].join("\n"),
+    });
+  });
+}
+
+/**
+ * The account a reset link belongs to, while the link still works. `firstPassword`:
+ * the address is not proven yet (a new sign-up or an invitation), so this link finishes
+ * creating the account rather than replacing a password.
+ */
 export async function findPasswordReset(
   db: Database,
   token: string,
   now = new Date(),
-): Promise<{ accountId: string; email: string } | undefined> {
+): Promise<{ accountId: string; email: string; firstPassword: boolean } | undefined> {
   if (!plausibleToken(token)) return undefined;
   const [row] = await db
-    .select({ accountId: idpPasswordResets.accountId, email: idpAccounts.email })
+    .select({
+      accountId: idpPasswordResets.accountId,
+      email: idpAccounts.email,
+      verified: idpAccounts.emailVerified,
+    })
     .from(idpPasswordResets)
     .innerJoin(idpAccounts, eq(idpAccounts.id, idpPasswordResets.accountId))
     .where(and(eq(idpPasswordResets.tokenHash, hashToken(token)), gt(idpPasswordResets.expiresAt, now)))
     .limit(1);
-  return row;
+  return row && { accountId: row.accountId, email: row.email, firstPassword: !row.verified };
 }
 
 export type PasswordResetResult =
@@ -86,10 +197,10 @@ export type PasswordResetResult =
   | { ok: false; reason: "weak-password"; error: FieldError };
 
 /**
- * Sets the new password and uses the link up; it also lifts a lockout, verifies the
- * address and ends the account's sessions (given the issuer, the site's too). The link
- * is taken (deleted) in the same transaction that changes the password, so two
- * submissions of one link cannot both succeed.
+ * Sets the new password and uses the link up; it also verifies the address and ends
+ * the account's sessions (given the issuer, the site's too). The link is taken
+ * (deleted) in the same transaction that changes the password, so two submissions of
+ * one link cannot both succeed.
  */
 export async function completePasswordReset(
   db: Database,
@@ -112,7 +223,7 @@ export async function completePasswordReset(
     const [account] = await tx
       .update(idpAccounts)
       // Following the emailed link proved the address belongs to this person.
-      .set({ passwordHash, failedAttempts: 0, lockedUntil: null, emailVerified: true })
+      .set({ passwordHash, emailVerified: true })
       .where(eq(idpAccounts.id, taken.accountId))
       .returning({ email: idpAccounts.email });
     if (!account) return { ok: false, reason: "invalid-link" };

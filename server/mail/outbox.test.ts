@@ -7,6 +7,7 @@ import {
   enqueueMail,
   logTransport,
   retryDelayMs,
+  startOutboxWorker,
   type MailTransport,
   type OutgoingMail,
 } from "./outbox.ts";
@@ -28,6 +29,22 @@ function recordingTransport(failFor: (mail: OutgoingMail) => boolean = () => fal
 
 describe.each(databaseKinds)("outbox on %s", (kind) => {
   const database = useTestDatabase(kind);
+
+  it("delivers at once when nudged, without waiting for the next round", async () => {
+    const { transport, delivered } = recordingTransport();
+    // A round an hour away: only the nudge can have sent it before stop().
+    const worker = startOutboxWorker(database().db, transport, {
+      from,
+      intervalMs: 60 * 60 * 1000,
+      log: createLogger("error"),
+    });
+    await enqueueMail(database().db, { to: "now@example.com", subject: "Finish your account", text: "link" });
+    worker.nudge();
+    worker.nudge();
+    await worker.stop();
+    expect(delivered.map((mail) => mail.to)).toEqual(["now@example.com"]);
+  });
+
   it("delivers queued mail once, oldest first, and marks it sent", async () => {
     await enqueueMail(database().db, { to: "a@example.com", subject: "First", text: "one" });
     await enqueueMail(database().db, { to: "b@example.com", subject: "Second", text: "two" });

@@ -93,22 +93,31 @@ export async function deliverDueMail(
   return { sent, failed };
 }
 
-/** Delivers due mail every `intervalMs` until stopped. */
+/**
+ * Delivers due mail every `intervalMs` until stopped, and at once when nudged (a request
+ * that just queued a message). Runs never overlap; a nudge while a run is queued adds none.
+ */
 export function startOutboxWorker(
   db: Database,
   transport: MailTransport,
   options: { from: string; intervalMs: number; log: Logger },
-): { stop: () => Promise<void> } {
+): { stop: () => Promise<void>; nudge: () => void } {
   let running: Promise<unknown> = Promise.resolve();
-  const timer = setInterval(() => {
-    running = running.then(() =>
-      deliverDueMail(db, transport, options).catch((error: unknown) => {
+  let queued = false;
+  const run = () => {
+    if (queued) return;
+    queued = true;
+    running = running.then(() => {
+      queued = false;
+      return deliverDueMail(db, transport, options).catch((error: unknown) => {
         options.log.error("outbox run failed", { error: error instanceof Error ? error.message : String(error) });
-      }),
-    );
-  }, options.intervalMs);
+      });
+    });
+  };
+  const timer = setInterval(run, options.intervalMs);
   timer.unref();
   return {
+    nudge: run,
     stop: async () => {
       clearInterval(timer);
       await running;

@@ -202,7 +202,10 @@ export function testBuild(): Promise<AppBuild> {
 }
 
 /** One server (createServer) on a fresh database of this kind, served on a free port. */
-export async function startAuthHarness(kind: DatabaseKind, options: { errorPath?: string } = {}): Promise<AuthHarness> {
+export async function startAuthHarness(
+  kind: DatabaseKind,
+  options: { errorPath?: string; signup?: boolean } = {},
+): Promise<AuthHarness> {
   const database = await openTestDatabase(kind);
   const { db } = database;
   const log = recordingLogger();
@@ -227,6 +230,7 @@ export async function startAuthHarness(kind: DatabaseKind, options: { errorPath?
       PUBLIC_URL: origin,
       TRUST_PROXY: "true",
       AUTH_ERROR_PATH: options.errorPath ?? "/",
+      SIGNUP: options.signup ? "true" : "false",
       // Unused by these tests' accounts, but it keeps the first-account rule out of the way.
       ADMIN_EMAIL: "admin@example.test",
     });

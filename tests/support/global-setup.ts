@@ -37,5 +37,10 @@ function ensureProductionBuild(): void {
   const sources = ["app", "content", "react-router.config.ts", "vite.config.ts"];
   if (existsSync(entry) && statSync(entry).mtimeMs >= newestChange(sources)) return;
   console.log(`building ${buildDir} for the HTTP integration tests…`);
-  execFileSync("npm", ["run", "build"], { stdio: ["ignore", "ignore", "inherit"], env: process.env });
+  // Vitest sets NODE_ENV=test; a build made with it carries React's development checks,
+  // which the end-to-end tests then meet as console errors. Build as `npm run build` would.
+  execFileSync("npm", ["run", "build"], {
+    stdio: ["ignore", "ignore", "inherit"],
+    env: { ...process.env, NODE_ENV: "production" },
+  });
 }

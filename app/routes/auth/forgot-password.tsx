@@ -34,7 +34,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
         <p className="text-base text-gray-700 dark:text-gray-300">
           The link works for 30 minutes. If nothing arrives in a few minutes, check your spam folder or ask again.
         </p>
-        <a href="/auth/login" className={buttonClasses("secondary", "lg")}>
+        <a href="/auth/login?resume" className={buttonClasses("secondary", "lg")}>
           Back to sign in
         </a>
       </div>
@@ -61,7 +61,7 @@ export default function ForgotPassword({ actionData }: Route.ComponentProps) {
           Send the link
         </button>
       </Form>
-      <a href="/auth/login" className="text-base font-semibold text-bdblue-700 underline dark:text-bdblue-300">
+      <a href="/auth/login?resume" className="text-base font-semibold text-bdblue-700 underline dark:text-bdblue-300">
         Back to sign in
       </a>
     </div>

@@ -7,7 +7,8 @@ import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/reset-password";
 
-export const meta: Route.MetaFunction = () => privatePageMeta("Choose a new password");
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(loaderData.reset?.firstPassword ? "Choose your password" : "Choose a new password");
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   return { reset: await hostedLogin(context).passwordResetFor(params.token) };
@@ -15,13 +16,16 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 export async function action({ request, params, context }: Route.ActionArgs) {
   const form = await readForm(request);
-  const outcome = await hostedLogin(context).resetPassword(params.token, {
+  const hosted = hostedLogin(context);
+  // Asked before the link is used up: the page after says "ready" to a new account.
+  const firstPassword = (await hosted.passwordResetFor(params.token))?.firstPassword ?? false;
+  const outcome = await hosted.resetPassword(params.token, {
     password: formText(form, "password"),
     confirm: formText(form, "confirm"),
   });
-  if (outcome.ok) return { done: true as const, errors: {}, linkExpired: false };
+  if (outcome.ok) return { done: true as const, firstPassword, errors: {}, linkExpired: false };
   return data(
-    { done: false as const, errors: outcome.errors, linkExpired: outcome.linkExpired ?? false },
+    { done: false as const, firstPassword, errors: outcome.errors, linkExpired: outcome.linkExpired ?? false },
     { status: 400 },
   );
 }
@@ -41,12 +45,20 @@ function ExpiredLink({ message }: { message?: string | undefined }) {
 }
 
 export default function ResetPassword({ loaderData, actionData }: Route.ComponentProps) {
+  const first = actionData?.firstPassword ?? loaderData.reset?.firstPassword ?? false;
   if (actionData?.done) {
     return (
       <div className="grid gap-4">
-        <AuthHeading title="Your password is changed" />
-        <FormAlert tone="success" message="Use your new password the next time you sign in." />
-        <a href="/auth/login" className={buttonClasses("primary", "lg")}>
+        <AuthHeading title={first ? "Your account is ready" : "Your password is changed"} />
+        <FormAlert
+          tone="success"
+          message={
+            first
+              ? "Sign in with your email address and this password."
+              : "Use your new password the next time you sign in."
+          }
+        />
+        <a href="/auth/login?resume" className={buttonClasses("primary", "lg")}>
           Sign in
         </a>
       </div>
@@ -56,12 +68,14 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
   const errors = actionData?.errors ?? {};
   return (
     <div className="grid gap-6">
-      <AuthHeading title="Choose a new password">For the account {loaderData.reset.email}.</AuthHeading>
+      <AuthHeading title={first ? "Choose your password" : "Choose a new password"}>
+        For the account {loaderData.reset.email}.
+      </AuthHeading>
       <FormAlert message={formMessage(errors)} />
       <Form method="post" className="grid gap-5" noValidate>
         <input type="text" name="username" autoComplete="username" value={loaderData.reset.email} readOnly hidden />
         <Field
-          label="New password"
+          label={first ? "Password" : "New password"}
           name="password"
           type="password"
           autoComplete="new-password"
@@ -79,7 +93,7 @@ export default function ResetPassword({ loaderData, actionData }: Route.Componen
           error={errors.confirm}
         />
         <button type="submit" className={buttonClasses("primary", "lg")}>
-          Save the new password
+          {first ? "Save the password" : "Save the new password"}
         </button>
       </Form>
     </div>

@@ -30,7 +30,7 @@ export function ExpiredSignIn() {
         Sign-in pages work for 30 minutes, in the browser that opened them. Start again and you will be back here in a
         moment.
       </p>
-      <a href="/auth/login" className={buttonClasses("primary", "lg")}>
+      <a href="/auth/login?resume" className={buttonClasses("primary", "lg")}>
         Start signing in again
       </a>
     </div>

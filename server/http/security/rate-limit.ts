@@ -5,10 +5,20 @@ import { rateLimits } from "../../db/schema.ts";
 export type RateLimit = { limit: number; windowS: number };
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterS: number };
 
-/** Sign-in attempts: per client address, and per account (so spreading over addresses does not help). */
+/**
+ * Password sign-in attempts:
+ * - per client address, whatever the account;
+ * - per pair of client address and account: the back-off a guesser meets, which does
+ *   not touch the owner signing in from elsewhere;
+ * - per account from everywhere, much looser, so spreading a guess over many addresses
+ *   does not help; reaching it pauses password sign-in for the account, mails the owner
+ *   a link that lifts the pause, and takes many addresses to reach.
+ * Each is counted for any address typed, known or not, so refusals reveal nothing.
+ */
 export const loginLimits = {
   perAddress: { limit: 20, windowS: 15 * 60 },
-  perAccount: { limit: 10, windowS: 15 * 60 },
+  perPair: { limit: 5, windowS: 15 * 60 },
+  perAccount: { limit: 50, windowS: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
 /**

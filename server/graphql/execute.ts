@@ -6,6 +6,7 @@ import { apiErrorOf, maskError, type ApiError } from "./errors.ts";
 export type InProcessResult = { data: Record<string, unknown> | null | undefined; errors?: ApiError[] };
 
 export const unexpectedErrorMessage = "Something went wrong on our side. Please try again in a moment.";
+export const invalidVariablesMessage = "This form was sent without something it needs. Reload the page and try again.";
 
 /**
  * Runs the app's own operations in the server process, against the same schema as
@@ -30,6 +31,10 @@ export function createInProcessExecutor(schema: GraphQLSchema, log: Logger) {
     }
     const result = await execute({ schema, document, variableValues: variables ?? {}, contextValue: context });
     if (!result.errors?.length) return { data: result.data };
+    if (result.data === undefined) {
+      // A variable the operation cannot take (no resolver ran): what a hand-made form sent, not a fault here.
+      return { data: null, errors: [{ message: invalidVariablesMessage, code: "VALIDATION_FAILED" }] };
+    }
     const errors = result.errors.map((error) => {
       const masked = maskError(error, unexpectedErrorMessage);
       if (masked.extensions.code === "INTERNAL_SERVER_ERROR") {

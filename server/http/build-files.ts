@@ -108,7 +108,10 @@ export async function loadBuildFiles(clientDir: string, noncePlaceholder: string
 }
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q > 0) and the file has it. */
-export function chooseEncoding(acceptEncoding: string | undefined, file: BuildFile): Encoding | null {
+export function chooseEncoding(
+  acceptEncoding: string | undefined,
+  file: { encoded: Partial<Record<Encoding, unknown>> },
+): Encoding | null {
   if (!acceptEncoding) return null;
   const accepted = new Set<string>();
   for (const part of acceptEncoding.split(",")) {
@@ -223,7 +226,13 @@ export function createBuildFileAnswerer(options: {
   };
 }
 
-export type BuildFileAnswerer = ReturnType<typeof createBuildFileAnswerer>;
+/** An answer from memory for a request, or null to pass it on; `target` is the request-target (path and query). */
+export type BuildFileAnswerer = (
+  method: string,
+  path: string,
+  header: (name: string) => string | undefined,
+  target?: string,
+) => BuildFileAnswer | null;
 
 /** The path of a request target, without its query. */
 export function pathOf(url: string | undefined): string {
@@ -244,10 +253,15 @@ export function answerBuildFile(
 ): boolean {
   const method = request.method ?? "GET";
   const path = pathOf(request.url);
-  const result = answer(method, path, (name) => {
-    const value = request.headers[name];
-    return Array.isArray(value) ? value.join(", ") : value;
-  });
+  const result = answer(
+    method,
+    path,
+    (name) => {
+      const value = request.headers[name];
+      return Array.isArray(value) ? value.join(", ") : value;
+    },
+    request.url,
+  );
   if (!result) return false;
   response.writeHead(result.status, result.headers);
   response.end(result.body ?? undefined);
@@ -261,7 +275,8 @@ export function answerBuildFile(
  */
 export function buildFileMiddleware(answer: BuildFileAnswerer): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const result = answer(c.req.method, c.req.path, (name) => c.req.header(name));
+    const url = new URL(c.req.url);
+    const result = answer(c.req.method, c.req.path, (name) => c.req.header(name), `${url.pathname}${url.search}`);
     if (!result) return next();
     const headers = new Headers();
     for (const [name, value] of Object.entries(result.headers))

@@ -25,12 +25,46 @@ export function bearerToken(header: string): string | null {
 
 function refuse(
   c: Context,
-  status: 401 | 403 | 413,
+  status: 400 | 401 | 403 | 413,
   code: string,
   message: string,
   headers: Record<string, string> = {},
 ) {
   return c.json({ errors: [{ message, extensions: { code } }] }, status, { "Cache-Control": "no-store", ...headers });
+}
+
+/** Yoga's test for a form-encoded POST (its request parser's, exactly: case and all). */
+function isFormEncoded(contentType: string | undefined): boolean {
+  const type = contentType?.split(",")[0] ?? "";
+  return type === "application/x-www-form-urlencoded" || type.startsWith("application/x-www-form-urlencoded;");
+}
+
+/**
+ * The parameter of a request that Yoga reads as URL parameters (a GET's query string, a
+ * form-encoded POST's body) whose `variables` or `extensions` is not JSON, if one is:
+ * Yoga would throw on it as on a fault of ours (logged with its stack, and "Something went
+ * wrong" to the client) where it is the client's mistake.
+ */
+async function unparsableParameter(c: Context): Promise<string | null> {
+  let parameters: URLSearchParams;
+  if (c.req.method !== "POST") {
+    // As Yoga reads a GET: everything after the first "?", a fragment too.
+    parameters = new URLSearchParams(c.req.url.slice(c.req.url.indexOf("?") + 1));
+  } else if (isFormEncoded(c.req.header("content-type"))) {
+    parameters = new URLSearchParams(await c.req.raw.clone().text());
+  } else {
+    return null;
+  }
+  for (const name of ["variables", "extensions"]) {
+    const value = parameters.get(name);
+    if (!value) continue;
+    try {
+      JSON.parse(value);
+    } catch {
+      return name;
+    }
+  }
+  return null;
 }
 
 /**
@@ -100,6 +134,8 @@ export function graphqlRoutes(options: {
         "Set-Cookie": clearSessionCookie(https),
       });
     }
+    const unparsable = await unparsableParameter(c);
+    if (unparsable) return refuse(c, 400, "BAD_REQUEST", `The "${unparsable}" parameter is not valid JSON.`);
     const context = graphQLContext(deps, { actor, user, sessionId, info: requestInfo(c, options.proxyHops) });
     const response = await server.fetch(c.req.raw, { ...context, csrfToken });
     if (response.headers.get("content-type")?.startsWith("text/html")) {
@@ -109,8 +145,12 @@ export function graphqlRoutes(options: {
       const html = (await response.text()).replaceAll("<script>", `<script nonce="${nonce}">`);
       return c.html(html, 200, { "Cache-Control": "no-store" });
     }
-    response.headers.set("Cache-Control", "no-store");
-    return response;
+    // Yoga's Response is its fetch library's own class, not this runtime's: Hono answers HEAD
+    // with `new Response(null, response)` and the Node adapter then read its headers object as
+    // a plain record (a 500). Copied into a Response of this runtime, every path reads it.
+    const headers = new Headers(response.headers);
+    headers.set("Cache-Control", "no-store");
+    return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
   });
   return routes;
 }

@@ -65,6 +65,27 @@ export function isHostedPage(path: string): boolean {
  * requests, the 404 screen), with the router contexts filled in for this request.
  * Mounted after the session and CSRF middleware.
  */
+/**
+ * The request as React Router should see it: at the site's own origin (PUBLIC_URL).
+ * Behind a proxy that ends TLS, or passes another Host, the URL Node builds is not the
+ * one the browser used, and React Router's check of a form's Origin against it would
+ * refuse every write. Reads keep their request as it is (no copy).
+ */
+export function atSiteOrigin(request: Request, siteOrigin: string): Request {
+  if (request.method === "GET" || request.method === "HEAD") return request;
+  const url = new URL(request.url);
+  if (url.origin === siteOrigin) return request;
+  // A streamed body needs duplex "half" (Node's fetch), which the DOM typings do not list.
+  const init: RequestInit & { duplex: "half" } = {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    signal: request.signal,
+    duplex: "half",
+  };
+  return new Request(new URL(`${url.pathname}${url.search}`, siteOrigin), init);
+}
+
 export function reactRouterPages(options: {
   config: Config;
   build: ServerBuild;
@@ -74,6 +95,7 @@ export function reactRouterPages(options: {
   log: Logger;
 }) {
   const { build, api, hostedLogin } = options;
+  const siteOrigin = options.config.publicUrl.origin;
   const exports = entryExports(build);
   const handleRequest = createRequestHandler(build, options.config.env);
   const appConfig: AppConfig = { buildPollMs: options.config.buildPollMs };
@@ -109,7 +131,7 @@ export function reactRouterPages(options: {
     if (hostedLogin && hostedPage && incoming && outgoing) {
       context.set(exports.hostedLoginContext, hostedLogin({ incoming, outgoing }, c));
     }
-    const response = await handleRequest(c.req.raw, context);
+    const response = await handleRequest(atSiteOrigin(c.req.raw, siteOrigin), context);
     if (flash.outgoing || arriving) {
       // The redirect after a form carries the message; the page it lands on clears it.
       const value = flash.outgoing ? Buffer.from(JSON.stringify(flash.outgoing)).toString("base64url") : "";

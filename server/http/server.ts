@@ -39,6 +39,7 @@ import { sessionReader } from "./middleware/session.ts";
 import { providerPage } from "./pages.ts";
 import { pictureRoutes } from "./pictures.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
 import {
   answerBuildFile,
   buildFileMiddleware,
@@ -52,6 +53,9 @@ import { createRateLimiter } from "./security/rate-limit.ts";
 
 /** The embedded provider's first administrator when ADMIN_EMAIL is not set. */
 export const defaultAdminEmail = "admin@densara.example";
+
+/** What the server answers itself, outside React Router: each `app.route` / `app.all` below but the last. */
+export const serverPrefixes = ["/auth", embeddedProviderPath, "/graphql", "/dashboard/pictures"] as const;
 
 /** The embedded provider's session cookie (oidc-provider's default name). */
 const providerSessionCookie = "_session";
@@ -101,6 +105,8 @@ export async function createServer(options: {
   now?: () => Date;
   /** Mail was queued by a request: the outbox delivers it now rather than at its next round. */
   mailQueued?: () => void;
+  /** False renders every 404 screen (tests compare the two). */
+  notFoundFromTemplate?: boolean;
 }): Promise<AppServer> {
   const { config, database, build, log } = options;
   const { db } = database;
@@ -173,8 +179,17 @@ export async function createServer(options: {
   });
   // So is the signed-out session check: one fixed answer, no database work.
   const answerAnonymousSession = createAnonymousSessionAnswerer({ https: config.https, trustProxy: config.trustProxy });
-  const answerEarly: BuildFileAnswerer = (method, path, header) =>
-    answerFile(method, path, header) ?? answerAnonymousSession(method, path, header);
+  // And a 404 for an unknown public address: its screen, rendered once, with the address filled in.
+  const answerNotFound = createNotFoundAnswerer({
+    build: build.serverBuild,
+    https: config.https,
+    trustProxy: config.trustProxy,
+    servedElsewhere: (path) => serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+  });
+  const answerEarly: BuildFileAnswerer = (method, path, header, target) =>
+    answerFile(method, path, header) ??
+    answerAnonymousSession(method, path, header) ??
+    answerNotFound(method, path, header, target);
   app.use(buildFileMiddleware(answerEarly));
   app.use(requestContext(config, log));
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));
@@ -258,7 +273,7 @@ export async function createServer(options: {
   app.all(
     "*",
     // Requests React Router could only answer with an error get a clear 4xx first.
-    pageRequestGuard(pageMethods(build.serverBuild)),
+    pageRequestGuard(pageMethods(build.serverBuild), config.publicUrl.origin),
     sessionReader(sessions, log),
     // Before the CSRF check, which reads a form's fields: no body is read past its limit.
     requestBodyLimit({
@@ -284,10 +299,29 @@ export async function createServer(options: {
     handlePage,
   );
 
+  if (options.notFoundFromTemplate !== false) {
+    const rendered = await app.fetch(new Request(new URL(notFoundMarker, config.publicUrl)), {});
+    const nonce = /'nonce-([^']+)'/.exec(rendered.headers.get("content-security-policy") ?? "")?.[1] ?? null;
+    const html = await rendered.text();
+    if (rendered.status !== 404 || !answerNotFound.learn(html, nonce)) {
+      log.warn("every 404 screen is rendered per request: the screen could not be made into a template", {
+        status: rendered.status,
+      });
+    }
+  }
+
   const limiter = createRateLimiter(db);
+  // Hono answers HEAD by running the GET route and copying its answer into a new Response.
+  // A copy of the marker for "answered on the Node response already" (the provider's
+  // answers) is no longer the marker, and the Node adapter wrote headers a second time
+  // (ERR_HTTP_HEADERS_SENT, with its stack on stderr). The marker itself goes on.
+  const fetch: AppServer["fetch"] = async (request, env, executionCtx) => {
+    const response = await app.fetch(request, env, executionCtx);
+    return request.method === "HEAD" && response.headers.has("x-hono-already-sent") ? RESPONSE_ALREADY_SENT : response;
+  };
   return {
     app,
-    fetch: app.fetch,
+    fetch,
     answerBuildFile: (request, response) => answerBuildFile(answerEarly, log, request, response),
     embedded,
     auth: { sessions, transactions, relyingParty },

@@ -190,7 +190,9 @@ ${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/></for
       // The provider expects its mount path stripped, with the full path kept as originalUrl (as Express does).
       pinPublicOrigin(request, publicUrl);
       const url = request.url ?? "/";
-      Object.assign(request, { originalUrl: url, url: url.slice(embeddedProviderPath.length) || "/" });
+      // "/idp?x" leaves "?x", which the provider's router cannot read: it gets "/?x".
+      const rest = url.slice(embeddedProviderPath.length);
+      Object.assign(request, { originalUrl: url, url: rest.startsWith("/") ? rest : `/${rest}` });
       await callback(request, response);
     },
   };

@@ -99,9 +99,23 @@ test.describe("security headers", () => {
 
   test("each page rendered on request gets a different nonce", async ({ request }) => {
     const nonces = new Set<string>();
-    for (const path of ["/no/such/page", "/no/such/page", "/other/missing", "/auth/login-failed-nowhere"])
+    for (const path of ["/dashboard/no/such", "/dashboard/no/such", "/idp/interaction/gone", "/idp/password/forgot"])
       nonces.add(cspNonce(await request.get(path)));
     expect(nonces.size).toBe(4);
+  });
+
+  test("the 404 screen of an unknown public address is filled into fixed bytes, its scripts allowed by hash", async ({
+    request,
+  }) => {
+    const first = await request.get("/no/such/page?x=1");
+    const again = await request.get("/no/such/page?x=1");
+    expect(first.status()).toBe(404);
+    const csp = first.headers()["content-security-policy"] ?? "";
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'/);
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).not.toContain("unsafe-inline");
+    expect(await again.text()).toBe(await first.text());
+    expect(await first.text()).toContain("Page not found: /no/such/page?x=1");
   });
 });
 

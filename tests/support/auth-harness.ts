@@ -204,7 +204,7 @@ export function testBuild(): Promise<AppBuild> {
 /** One server (createServer) on a fresh database of this kind, served on a free port. */
 export async function startAuthHarness(
   kind: DatabaseKind,
-  options: { errorPath?: string; signup?: boolean } = {},
+  options: { errorPath?: string; signup?: boolean; notFoundFromTemplate?: boolean } = {},
 ): Promise<AuthHarness> {
   const database = await openTestDatabase(kind);
   const { db } = database;
@@ -241,6 +241,7 @@ export async function startAuthHarness(
       build: await testBuild(),
       log,
       now: () => new Date(Date.now() + clock.offsetMs),
+      ...(options.notFoundFromTemplate === false ? { notFoundFromTemplate: false } : {}),
     });
     const embedded = server.embedded;
     if (!embedded) throw new Error("the test server runs the embedded provider");

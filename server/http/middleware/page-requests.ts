@@ -4,16 +4,28 @@ import type { AppEnv } from "../env.ts";
 
 type Route = { id: string; parentId?: string; path?: string; index?: boolean; caseSensitive?: boolean };
 
-/** What one address accepts: always GET and HEAD; POST where a matched route has an action. */
+/** What one address accepts: always GET and HEAD; POST where the route a POST goes to has an action. */
 export type PageMethods = { allow: readonly string[]; found: boolean };
 
 /** A path "matches" only a catch-all ("*") route when no page is there. */
 const isCatchAll = (path: string | undefined) => path === "*" || (path?.endsWith("/*") ?? false);
 
-/** The route tree of the server build, for asking which methods an address accepts. */
-export function pageMethods(build: ServerBuild): (path: string) => PageMethods {
+type Matches = NonNullable<ReturnType<typeof matchRoutes<RouteObject>>>;
+
+/**
+ * The route whose action a POST runs, as React Router picks it: an index route only when
+ * the query has a bare `index` (its forms post to "?index"), otherwise the deepest match
+ * with a path of its own. Any other match's action is not run, however deep it is.
+ */
+function actionTarget(matches: Matches, search: string): Matches[number] | undefined {
+  const deepest = matches.at(-1);
+  if (deepest?.route.index && new URLSearchParams(search).getAll("index").includes("")) return deepest;
+  return matches.filter((match, index) => index === 0 || (match.route.path ?? "").length > 0).at(-1);
+}
+
+/** The server build's routes as the nested tree `matchRoutes` takes. */
+export function routeTree(build: ServerBuild): RouteObject[] {
   const routes = Object.values(build.routes).filter((route): route is NonNullable<typeof route> => !!route);
-  const withAction = new Set(routes.filter((route) => typeof route.module.action === "function").map((r) => r.id));
   const childrenOf = (parentId: string | undefined): RouteObject[] =>
     routes
       .filter((route: Route) => route.parentId === parentId)
@@ -23,19 +35,27 @@ export function pageMethods(build: ServerBuild): (path: string) => PageMethods {
           ? { id: route.id, path: route.path, index: true, caseSensitive: route.caseSensitive }
           : { id: route.id, path: route.path, caseSensitive: route.caseSensitive, children };
       });
-  const tree = childrenOf(undefined);
-  return (path) => {
+  return childrenOf(undefined);
+}
+
+/** Which methods an address accepts, from the server build's routes. */
+export function pageMethods(build: ServerBuild): (path: string, search?: string) => PageMethods {
+  const routes = Object.values(build.routes).filter((route): route is NonNullable<typeof route> => !!route);
+  const withAction = new Set(routes.filter((route) => typeof route.module.action === "function").map((r) => r.id));
+  const tree = routeTree(build);
+  return (path, search = "") => {
     // Single fetch asks for "/page.data" (and "/_root.data" for "/").
     const page = path === "/_root.data" ? "/" : path.replace(/\.data$/, "");
     const matches = matchRoutes(tree, page) ?? [];
     const deepest = matches.at(-1)?.route;
     const found = deepest !== undefined && !isCatchAll(deepest.path);
-    const posts = matches.some((match) => match.route.id !== undefined && withAction.has(match.route.id));
+    const target = actionTarget(matches, search)?.route.id;
+    const posts = target !== undefined && withAction.has(target);
     return { allow: posts ? ["GET", "HEAD", "POST"] : ["GET", "HEAD"], found };
   };
 }
 
-function decodes(path: string): boolean {
+export function decodes(path: string): boolean {
   try {
     decodeURIComponent(path);
     return true;
@@ -45,24 +65,47 @@ function decodes(path: string): boolean {
 }
 
 /**
+ * React Router's own CSRF check on a write: the Origin header, when sent, must be the
+ * origin of the URL it is handed, which is the site's own (PUBLIC_URL; see
+ * reactRouterPages). Otherwise it answers 400 and reports the refusal as an error,
+ * stack and all. The site's check before it (refuseCrossSiteWrites) trusts
+ * Sec-Fetch-Site over Origin, so a request can pass that one and fail this one:
+ * `Sec-Fetch-Site: same-origin` with another Origin.
+ */
+function failsRouterOriginCheck(origin: string | undefined, siteOrigin: string): boolean {
+  if (origin === undefined) return false;
+  return !URL.canParse(origin) || new URL(origin).origin !== siteOrigin;
+}
+
+/**
  * In front of React Router: a request it could only answer with an error (and a stack
  * trace in the log) gets a short, clear 4xx instead. A path with a broken percent-escape
  * is 400; OPTIONS says what the address accepts; a method the address does not accept
- * is 405 with `Allow` (or 404 where no page is).
+ * is 405 with `Allow` (or 404 where no page is); a write whose Origin is not the
+ * request's own is 403.
  */
-export function pageRequestGuard(methodsFor: (path: string) => PageMethods): MiddlewareHandler<AppEnv> {
+export function pageRequestGuard(
+  methodsFor: (path: string, search: string) => PageMethods,
+  siteOrigin: string,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const refuse = (status: 400 | 404 | 405, message: string, headers: Record<string, string> = {}) =>
+    const refuse = (status: 400 | 403 | 404 | 405, message: string, headers: Record<string, string> = {}) =>
       c.text(message, status, { "Cache-Control": "no-store", ...headers });
-    const rawPath = new URL(c.req.url).pathname;
+    const url = new URL(c.req.url);
+    const rawPath = url.pathname;
     if (!decodes(rawPath)) {
       return refuse(400, "This address is not valid: it has a broken percent-escape (such as %E0%A4%A).");
     }
     const method = c.req.method;
     if (method === "GET" || method === "HEAD") return next();
-    const { allow, found } = methodsFor(c.req.path);
+    const { allow, found } = methodsFor(c.req.path, url.search);
     if (method === "OPTIONS") return c.body(null, 204, { Allow: allow.join(", "), "Cache-Control": "no-store" });
-    if (allow.includes(method)) return next();
+    if (allow.includes(method)) {
+      if (failsRouterOriginCheck(c.req.header("origin"), siteOrigin)) {
+        return refuse(403, "This request was sent from another site, so it was refused.");
+      }
+      return next();
+    }
     if (!found) return refuse(404, "There is no page at this address.");
     return refuse(405, `This page does not accept ${method.slice(0, 16)} requests: it accepts ${allow.join(", ")}.`, {
       Allow: allow.join(", "),

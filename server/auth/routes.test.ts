@@ -15,6 +15,7 @@ import { csrfTokenFor } from "../http/security/csrf.ts";
 import { sessionMaxAgeS } from "./cookies.ts";
 import { hashSessionToken } from "./sessions.ts";
 import { loginTransactionTtlS } from "./login-transactions.ts";
+import { sessionAnswerTtlMs } from "./routes.ts";
 import { loginLimits } from "../http/security/rate-limit.ts";
 import { idpAccounts, loginTransactions, outbox, sessions as sessionsTable, users } from "../db/schema.ts";
 import { disableUser } from "../domain/users.ts";
@@ -315,6 +316,30 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
 
     // The real session is untouched by all that.
     expect((await session(browser)).body.signedIn).toBe(true);
+  });
+
+  it("reuses a signed-in session check for a moment, forgets it at sign-out, and asks again after the moment", async () => {
+    const account = await harness.newAccount("reused");
+    const browser = harness.newBrowser();
+    await harness.signIn(browser, account, "/dashboard");
+    const first = await session(browser);
+    expect(first.body.signedIn).toBe(true);
+    const token = browser.cookie("densara_session") ?? "";
+    // Ended behind this process's back (another worker, say): the header may say so a moment late.
+    await harness.database.db.delete(sessionsTable).where(eq(sessionsTable.idHash, hashSessionToken(token)));
+    const reused = await session(browser);
+    expect(reused.body).toEqual(first.body);
+    expect(reused.response.headers.get("cache-control")).toBe("no-store");
+    harness.clock.offsetMs = sessionAnswerTtlMs;
+    expect((await session(browser)).body.signedIn).toBe(false);
+
+    // Signing out in this process forgets the answer at once.
+    const other = harness.newBrowser();
+    await harness.signIn(other, account, "/dashboard");
+    const signedIn = await session(other);
+    if (!signedIn.body.signedIn) throw new Error("not signed in");
+    expect((await other.post("/auth/logout", { csrf: signedIn.body.csrfToken })).status).toBe(303);
+    expect((await session(other)).body.signedIn).toBe(false);
   });
 
   it("signs out only with the session's CSRF token, then at the provider too", async () => {

@@ -35,27 +35,86 @@ const noStore = { "Cache-Control": "no-store" };
 
 const noticeCookie = (https: boolean) => hostCookieName("densara_notice", https);
 
+/** How long an answer to a signed-in session check is reused before the database is asked again. */
+export const sessionAnswerTtlMs = 2_000;
+
 /**
- * GET /auth/session with neither a session nor a notice cookie (every signed-out page
- * view asks) has one answer: it is sent before the request meets any middleware, with
- * no database work. Anything else goes to the route below.
+ * The answers to signed-in session checks, kept briefly per session token in this process.
+ * Every public page view asks /auth/session; within `sessionAnswerTtlMs` the same browser
+ * gets the same bytes without a database read. Signing out here forgets the answer at
+ * once; a session ended elsewhere (another process, "sign out other browsers", a disabled
+ * account) shows as signed in to the page header for at most that long. Nothing else
+ * reads these answers: pages, actions and /graphql read the session from the database.
  */
-export function createAnonymousSessionAnswerer(options: { https: boolean; trustProxy: boolean }) {
+export function createSessionAnswers(options: { ttlMs?: number; max?: number; now?: () => number } = {}) {
+  const ttlMs = options.ttlMs ?? sessionAnswerTtlMs;
+  const max = options.max ?? 10_000;
+  const now = options.now ?? Date.now;
+  const entries = new Map<string, { body: Buffer; until: number }>();
+  return {
+    get(token: string): Buffer | undefined {
+      const entry = entries.get(token);
+      if (!entry) return undefined;
+      if (now() < entry.until) return entry.body;
+      entries.delete(token);
+      return undefined;
+    },
+    set(token: string, body: Buffer, sessionEndsAt: number): void {
+      entries.delete(token);
+      if (entries.size >= max) {
+        const oldest = entries.keys().next();
+        if (!oldest.done) entries.delete(oldest.value);
+      }
+      entries.set(token, { body, until: Math.min(now() + ttlMs, sessionEndsAt) });
+    },
+    forget(token: string): void {
+      entries.delete(token);
+    },
+  };
+}
+
+export type SessionAnswers = ReturnType<typeof createSessionAnswers>;
+
+/**
+ * GET /auth/session answered before the request meets any middleware: without a session
+ * or notice cookie (every signed-out page view asks) it has one answer, with no database
+ * work; with a session whose answer was given moments ago, that answer again. Anything
+ * else goes to the route below.
+ */
+export function createEarlySessionAnswerer(options: { https: boolean; trustProxy: boolean; answers: SessionAnswers }) {
   const body = Buffer.from(JSON.stringify({ signedIn: false }));
   const base = { "cache-control": "no-store", vary: "Cookie", "content-type": "application/json" };
   const headersFor = (https: boolean) => ({
     ...base,
     ...securityHeaders({ csp: contentSecurityPolicy({ nonce: null, https }), https }),
-    "content-length": body.length,
   });
-  const answers = { http: headersFor(false), https: headersFor(true) };
-  const cookieNames = [true, false].flatMap((https) => [sessionCookieName(https), noticeCookie(https)]);
+  const common = { http: headersFor(false), https: headersFor(true) };
+  const signedOut = {
+    http: { ...common.http, "content-length": body.length },
+    https: { ...common.https, "content-length": body.length },
+  };
+  const noticeNames = [noticeCookie(true), noticeCookie(false)];
+  const sessionNames = { http: sessionCookieName(false), https: sessionCookieName(true) };
   return (method: string, path: string, header: (name: string) => string | undefined): BuildFileAnswer | null => {
     if (path !== "/auth/session" || (method !== "GET" && method !== "HEAD")) return null;
-    const cookies = header("cookie");
-    if (cookies && cookieNames.some((name) => hasCookie(cookies, name))) return null;
     const https = requestIsHttps(options, header("x-forwarded-proto"));
-    return { status: 200, headers: https ? answers.https : answers.http, body: method === "HEAD" ? null : body };
+    const cookies = header("cookie");
+    if (cookies) {
+      if (noticeNames.some((name) => hasCookie(cookies, name))) return null;
+      const name = https ? sessionNames.https : sessionNames.http;
+      if (hasCookie(cookies, name)) {
+        const token = readCookie(cookies, name);
+        const answer = token ? options.answers.get(token) : undefined;
+        if (!answer) return null;
+        return {
+          status: 200,
+          headers: { ...(https ? common.https : common.http), "content-length": answer.length },
+          body: method === "HEAD" ? null : answer,
+        };
+      }
+      if (hasCookie(cookies, https ? sessionNames.http : sessionNames.https)) return null;
+    }
+    return { status: 200, headers: https ? signedOut.https : signedOut.http, body: method === "HEAD" ? null : body };
   };
 }
 const loginCookieMaxAgeS = loginTransactionTtlS;
@@ -77,6 +136,8 @@ export function createAuthRoutes(deps: {
   /** The look of the one page these routes render (the hand-over to an external provider's sign-out). */
   pages: ProviderPageOptions;
   log: Logger;
+  /** Signed-in session checks, reused for a moment (createSessionAnswers). */
+  sessionAnswers?: SessionAnswers;
 }) {
   const { config, db, relyingParty, sessions, transactions, log } = deps;
   const routes = new Hono<Env>();
@@ -223,6 +284,7 @@ export function createAuthRoutes(deps: {
       const form = await c.req.formData().catch(() => new FormData());
       if (!csrfTokenMatches(token, form.get("csrf"))) return redirectWithNotice("/", https, "signout-expired");
       await sessions.end(token);
+      deps.sessionAnswers?.forget(token);
       log.info("signed out", { user: session.user.id });
     }
     // Even when the site's session has already ended, the provider's may not have.
@@ -262,7 +324,13 @@ export function createAuthRoutes(deps: {
             ...(notice ? { notice } : {}),
           }
         : { signedIn: false as const, ...(notice ? { notice } : {}) };
-    return new Response(JSON.stringify(body), { status: 200, headers });
+    const json = JSON.stringify(body);
+    if (token && deps.sessionAnswers) {
+      // Kept only when it is the whole answer: no notice to show once, no cookie to set.
+      if (session && !noticeCode) deps.sessionAnswers.set(token, Buffer.from(json), session.expiresAt.getTime());
+      else if (!session) deps.sessionAnswers.forget(token);
+    }
+    return new Response(json, { status: 200, headers });
   });
 
   return routes;

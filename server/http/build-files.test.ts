@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createAnonymousSessionAnswerer } from "../auth/routes.ts";
+import { createEarlySessionAnswerer, createSessionAnswers } from "../auth/routes.ts";
 import { byteRange, chooseEncoding, createBuildFileAnswerer, loadBuildFiles, type BuildFile } from "./build-files.ts";
 
 const placeholder = "TEST_NONCE";
@@ -124,8 +124,10 @@ describe("build files served from memory", () => {
   });
 });
 
-describe("the signed-out session check, answered early", () => {
-  const answer = createAnonymousSessionAnswerer({ https: false, trustProxy: true });
+describe("the session check, answered early", () => {
+  let clock = 0;
+  const answers = createSessionAnswers({ ttlMs: 2_000, now: () => clock });
+  const answer = createEarlySessionAnswerer({ https: false, trustProxy: true, answers });
   const headers =
     (given: Record<string, string> = {}) =>
     (name: string) =>
@@ -143,7 +145,34 @@ describe("the signed-out session check, answered early", () => {
     ).toBeDefined();
   });
 
-  it("leaves every other request to the route: a session or notice cookie, another path, a write", () => {
+  it("gives a signed-in browser the route's answer of a moment ago, until it is older than the TTL or forgotten", () => {
+    const signedIn = Buffer.from(JSON.stringify({ signedIn: true, user: { name: "A" }, csrfToken: "t" }));
+    clock = 1_000;
+    expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).toBeNull();
+    answers.set("tok", signedIn, 1_000_000);
+    const reused = answer("GET", "/auth/session", headers({ cookie: "a=b; densara_session=tok" }));
+    expect(reused?.body?.equals(signedIn)).toBe(true);
+    expect(reused?.headers).toMatchObject({
+      "cache-control": "no-store",
+      vary: "Cookie",
+      "content-length": signedIn.length,
+    });
+    // Another token is not this one's.
+    expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=other" }))).toBeNull();
+    clock = 2_999;
+    expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).not.toBeNull();
+    clock = 3_000;
+    expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).toBeNull();
+    answers.set("tok", signedIn, 1_000_000);
+    answers.forget("tok");
+    expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).toBeNull();
+    // Never past the session's own end.
+    answers.set("tok", signedIn, clock + 10);
+    clock += 10;
+    expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).toBeNull();
+  });
+
+  it("leaves every other request to the route: an unknown session or a notice cookie, another path, a write", () => {
     for (const cookie of ["densara_session=x", "__Host-densara_session=x", "a=b; densara_notice=signed-out"]) {
       expect(answer("GET", "/auth/session", headers({ cookie })), cookie).toBeNull();
     }

@@ -2,7 +2,7 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono, type Context } from "hono";
 import { compress } from "hono/compress";
 import { hasCookie } from "../auth/cookies.ts";
-import { createAnonymousSessionAnswerer, createAuthRoutes } from "../auth/routes.ts";
+import { createEarlySessionAnswerer, createSessionAnswers, createAuthRoutes } from "../auth/routes.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
 import { createRelyingParty, isLoopback, type RelyingParty } from "../auth/relying-party.ts";
 import { createSessionStore, type SessionStore } from "../auth/sessions.ts";
@@ -177,8 +177,13 @@ export async function createServer(options: {
     https: config.https,
     trustProxy: config.trustProxy,
   });
-  // So is the signed-out session check: one fixed answer, no database work.
-  const answerAnonymousSession = createAnonymousSessionAnswerer({ https: config.https, trustProxy: config.trustProxy });
+  // So is the session check: signed out, one fixed answer; signed in, the answer of a moment ago.
+  const sessionAnswers = createSessionAnswers({ now: () => now().getTime() });
+  const answerSession = createEarlySessionAnswerer({
+    https: config.https,
+    trustProxy: config.trustProxy,
+    answers: sessionAnswers,
+  });
   // And a 404 for an unknown public address: its screen, rendered once, with the address filled in.
   const answerNotFound = createNotFoundAnswerer({
     build: build.serverBuild,
@@ -188,7 +193,7 @@ export async function createServer(options: {
   });
   const answerEarly: BuildFileAnswerer = (method, path, header, target) =>
     answerFile(method, path, header) ??
-    answerAnonymousSession(method, path, header) ??
+    answerSession(method, path, header) ??
     answerNotFound(method, path, header, target);
   app.use(buildFileMiddleware(answerEarly));
   app.use(requestContext(config, log));
@@ -229,7 +234,10 @@ export async function createServer(options: {
     return next();
   });
 
-  app.route("/auth", createAuthRoutes({ config, db, relyingParty, sessions, transactions, adminEmails, pages, log }));
+  app.route(
+    "/auth",
+    createAuthRoutes({ config, db, relyingParty, sessions, transactions, adminEmails, pages, log, sessionAnswers }),
+  );
 
   app.use("/graphql", sessionReader(sessions, log));
   app.route(

@@ -35,6 +35,25 @@ export async function issuePasswordLink(
 }
 
 /**
+ * Issues a password link for the account and queues a mail with it, in the caller's
+ * transaction: `lines` get the link and make the message, greeting included.
+ */
+async function mailPasswordLink(
+  tx: Database,
+  account: { id: string; email: string; name: string },
+  link: { at: Date; ttlS: number; linkFor: (token: string) => string },
+  subject: string,
+  lines: (link: string) => string[],
+): Promise<void> {
+  const token = await issuePasswordLink(tx, account.id, link.at, new Date(link.at.getTime() + link.ttlS * 1000));
+  await enqueueMail(tx, {
+    to: account.email,
+    subject,
+    text: [`Hello ${account.name},`, "", ...lines(link.linkFor(token))].join("\n"),
+  });
+}
+
+/**
  * Emails a reset link when the address has an account. The caller answers the same
  * either way, so the form does not reveal who has an account.
  */
@@ -46,22 +65,21 @@ export async function requestPasswordReset(
   const account = await findIdpAccountByEmail(db, email);
   if (!account) return;
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
-    const token = await issuePasswordLink(tx, account.id, now, new Date(now.getTime() + passwordResetTtlS * 1000));
-    await enqueueMail(tx, {
-      to: account.email,
-      subject: "Reset your Densara password",
-      text: [
-        `Hello ${account.name},`,
-        "",
+  await db.transaction((tx) =>
+    mailPasswordLink(
+      tx,
+      account,
+      { at: now, ttlS: passwordResetTtlS, linkFor: options.linkFor },
+      "Reset your Densara password",
+      (link) => [
         "Someone asked to reset the password of your Densara account. If it was you, open this link within 30 minutes and choose a new password:",
         "",
-        options.linkFor(token),
+        link,
         "",
         "If it was not you, ignore this message: your password stays as it is.",
-      ].join("\n"),
-    });
-  });
+      ],
+    ),
+  );
 }
 
 /** How long the link that finishes a new account works. */
@@ -99,38 +117,36 @@ export async function requestSignUp(
       account = created;
     }
     if (account.emailVerified) {
-      const token = await issuePasswordLink(tx, account.id, now, new Date(now.getTime() + passwordResetTtlS * 1000));
-      await enqueueMail(tx, {
-        to: account.email,
-        subject: "You already have a Densara account",
-        text: [
-          `Hello ${account.name},`,
-          "",
+      await mailPasswordLink(
+        tx,
+        account,
+        { at: now, ttlS: passwordResetTtlS, linkFor: options.linkFor },
+        "You already have a Densara account",
+        (link) => [
           "Someone asked to create a Densara account with this address, but you already have one. To use it, sign in with this address and your password.",
           "",
           "If you have forgotten your password, open this link within 30 minutes and choose a new one:",
           "",
-          options.linkFor(token),
+          link,
           "",
           "If it was not you, ignore this message: nothing has changed.",
-        ].join("\n"),
-      });
+        ],
+      );
       return;
     }
-    const token = await issuePasswordLink(tx, account.id, now, new Date(now.getTime() + signUpLinkTtlS * 1000));
-    await enqueueMail(tx, {
-      to: account.email,
-      subject: "Finish creating your Densara account",
-      text: [
-        `Hello ${account.name},`,
-        "",
+    await mailPasswordLink(
+      tx,
+      account,
+      { at: now, ttlS: signUpLinkTtlS, linkFor: options.linkFor },
+      "Finish creating your Densara account",
+      (link) => [
         "To finish creating your Densara account, open this link within 24 hours and choose your password:",
         "",
-        options.linkFor(token),
+        link,
         "",
         "If you did not ask for an account, ignore this message: without a password, nobody can use it.",
-      ].join("\n"),
-    });
+      ],
+    );
   });
 }
 
@@ -147,24 +163,23 @@ export async function warnOfRefusedSignIns(
   const account = await findIdpAccountByEmail(db, email);
   if (!account?.emailVerified) return;
   const now = options.now ?? new Date();
-  await db.transaction(async (tx) => {
-    const token = await issuePasswordLink(tx, account.id, now, new Date(now.getTime() + passwordResetTtlS * 1000));
-    await enqueueMail(tx, {
-      to: account.email,
-      subject: "Sign-in to your Densara account is paused",
-      text: [
-        `Hello ${account.name},`,
-        "",
+  await db.transaction((tx) =>
+    mailPasswordLink(
+      tx,
+      account,
+      { at: now, ttlS: passwordResetTtlS, linkFor: options.linkFor },
+      "Sign-in to your Densara account is paused",
+      (link) => [
         `Many sign-in attempts with a wrong password were made on your Densara account, so signing in with a password is paused until ${options.resumesAt.toISOString().slice(0, 16).replace("T", " ")} UTC.`,
         "",
         "To sign in now, open this link within 30 minutes and choose a new password. That also ends the pause:",
         "",
-        options.linkFor(token),
+        link,
         "",
         "If the attempts were yours, you can also wait and sign in later with your current password.",
-      ].join("\n"),
-    });
-  });
+      ],
+    ),
+  );
 }
 
 /**

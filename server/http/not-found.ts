@@ -145,6 +145,21 @@ export function createNotFoundAnswerer(options: {
   ): BuildFileAnswer | null {
     if (!template || !headers || target === undefined) return null;
     if (method !== "GET" && method !== "HEAD") return null;
+    const https = requestIsHttps(options, header("x-forwarded-proto"));
+    const accepted = chooseEncoding(header("accept-encoding"), both);
+    const reply = (body: Buffer): BuildFileAnswer => ({
+      status: 404,
+      headers: {
+        ...(https ? headers?.https : headers?.http),
+        ...(accepted ? { "content-encoding": accepted } : {}),
+        "content-length": body.length,
+      },
+      body: method === "HEAD" ? null : body,
+    });
+    // An address answered a moment ago passed every check below: its bytes are kept.
+    const kept = accepted ? recent.get(target)?.[accepted] : undefined;
+    if (kept) return reply(kept);
+
     // Only plain addresses, as sent: "//x" would parse as another host, a dot segment or
     // a backslash is read differently by the routers in front, "/x/" redirects, and
     // ".data" is React Router's own.
@@ -161,25 +176,14 @@ export function createNotFoundAnswerer(options: {
     if (url.pathname !== raw || (path !== raw && path !== safeDecode(raw))) return null;
     if (matchRoutes(tree, url.pathname)?.at(-1)?.route.id !== siteNotFoundRoute) return null;
 
-    const key = `${url.pathname}${url.search}`;
-    const https = requestIsHttps(options, header("x-forwarded-proto"));
-    const base = https ? headers.https : headers.http;
-    const html = fillNotFound(template, url);
-    const identity = Buffer.from(html, "utf8");
-    const accepted = chooseEncoding(header("accept-encoding"), both);
-    let body: Buffer = identity;
-    if (accepted) {
-      const entry = encodedFor(key);
-      body = entry[accepted] ??=
-        accepted === "br"
-          ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
-          : gzipSync(identity, { level: 6 });
-    }
-    return {
-      status: 404,
-      headers: { ...base, ...(accepted ? { "content-encoding": accepted } : {}), "content-length": body.length },
-      body: method === "HEAD" ? null : body,
-    };
+    const identity = Buffer.from(fillNotFound(template, url), "utf8");
+    if (!accepted) return reply(identity);
+    const entry = encodedFor(target);
+    const body = (entry[accepted] ??=
+      accepted === "br"
+        ? brotliCompressSync(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : gzipSync(identity, { level: 6 }));
+    return reply(body);
   }
 
   return Object.assign(answer, {

@@ -1,3 +1,7 @@
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { SQL } from "drizzle-orm";
@@ -13,6 +17,15 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type DatabaseHandle =
   | { kind: "pglite"; db: Database; client: PGlite; close: () => Promise<void> }
   | { kind: "postgres"; db: Database; pool: pg.Pool; close: () => Promise<void> };
+
+/**
+ * PGlite's PostgreSQL settings (docs/decisions/013-pglite-memory.md). Shared memory lives in
+ * PGlite's WebAssembly memory, is touched whole at start and is never handed back: with the
+ * stock 128MB of shared buffers it was the largest part of the server's memory. One backend
+ * needs no room for a hundred connections either. Given on the command line, these override
+ * the data directory's postgresql.conf, so directories made before them get them too.
+ */
+const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB", "-c", "max_connections=10"];
 
 /**
  * PostgreSQL when a connection URL is given; otherwise PGlite (PostgreSQL compiled to
@@ -34,14 +47,46 @@ export async function openDatabase(options: {
     await pool.query("select 1");
     return { kind: "postgres", db, pool, close: () => pool.end() };
   }
+  if (!options.startFrom) await createDataDirApart(options.dataDir);
   // pg_trgm backs the text search of the portal's lists (a stock extension on a real server).
   const client = new PGlite(options.dataDir, {
     extensions: { pg_trgm },
+    startParams,
     ...(options.startFrom ? { loadDataDir: options.startFrom } : {}),
   });
   await client.waitReady;
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return { kind: "pglite", db, client, close: () => client.close() };
+}
+
+/**
+ * A new data directory is made (initdb) in a short-lived child process. In this one, PGlite
+ * would run a second PostgreSQL for initdb and copy its memory and files about, hundreds of
+ * MB that stay in this process until the garbage collector gets round to them, and partly
+ * for good in the C heap. Opening the finished directory here costs what a restart costs.
+ * If the child fails, PGlite makes the directory in this process as before (and reports any
+ * error there).
+ */
+async function createDataDirApart(dataDir: string): Promise<void> {
+  // Only a directory on disk ("file://" or a plain path): memory:// and the browser's stores have no initdb to move.
+  const path = dataDir.startsWith("file://") ? dataDir.slice("file://".length) : dataDir;
+  if (!path || /^[a-z][a-z0-9+.-]*:\/\//i.test(path) || existsSync(join(path, "PG_VERSION"))) return;
+  const script = `
+    const { PGlite } = await import("@electric-sql/pglite");
+    const client = new PGlite(process.argv[1], { startParams: JSON.parse(process.argv[2]) });
+    await client.waitReady;
+    await client.close();
+  `;
+  await new Promise<void>((done) => {
+    // From this file's directory, the import finds the same PGlite as this process (hence an absolute data path).
+    const child = spawn(
+      process.execPath,
+      ["--input-type=module", "--eval", script, resolve(path), JSON.stringify(startParams)],
+      { cwd: fileURLToPath(new URL(".", import.meta.url)), stdio: "ignore" },
+    );
+    child.once("error", () => done());
+    child.once("exit", () => done());
+  });
 }
 
 /** Raw SQL rows from either driver (both answer `{ rows }`). */

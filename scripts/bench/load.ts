@@ -21,14 +21,10 @@ import { get, type IncomingHttpHeaders } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sessionCookieName } from "../../server/auth/cookies.ts";
-import { freePort, prepareSignedInDatabase, startServer } from "./server.ts";
+import { freePort, numberOption, prepareSignedInDatabase, startServer } from "./server.ts";
 
 const args = process.argv.slice(2);
-function option(name: string, fallback: number): number {
-  const index = args.indexOf(name);
-  const value = index === -1 ? Number.NaN : Number(args[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
+const option = (name: string, fallback: number) => numberOption(args, name, fallback);
 const seconds = option("--seconds", 4);
 const connections = option("--connections", 50);
 const rounds = option("--rounds", 2);

@@ -21,15 +21,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, queryRows } from "../../server/db/client.ts";
 import { sql } from "drizzle-orm";
-import { freePort } from "./server.ts";
+import { freePort, numberOption } from "./server.ts";
 
 const budgetMb = 250;
 const args = process.argv.slice(2);
-function option(name: string, fallback: number): number {
-  const index = args.indexOf(name);
-  const value = index === -1 ? Number.NaN : Number(args[index + 1]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-}
+const option = (name: string, fallback: number) => numberOption(args, name, fallback);
 const runs = option("--runs", 3);
 const settleS = option("--settle", 10);
 const samples = 10;

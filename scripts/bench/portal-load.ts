@@ -14,13 +14,10 @@
 import { readFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { sessionCookieName } from "../../server/auth/cookies.ts";
-import { prepareSignedInDatabase, startServer } from "./server.ts";
+import { numberOption, prepareSignedInDatabase, startServer } from "./server.ts";
 
 const args = process.argv.slice(2);
-function option(name: string, fallback: number): number {
-  const value = Number(args[args.indexOf(name) + 1]);
-  return args.includes(name) && Number.isFinite(value) && value > 0 ? value : fallback;
-}
+const option = (name: string, fallback: number) => numberOption(args, name, fallback);
 const rate = option("--rate", 200);
 const seconds = option("--seconds", 10);
 const path = args.includes("--path") ? (args[args.indexOf("--path") + 1] ?? "/dashboard") : "/dashboard";

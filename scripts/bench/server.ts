@@ -9,6 +9,13 @@ import { migrateDatabase } from "../../server/db/migrate.ts";
 import { seedDemoData } from "../../server/demo/seed.ts";
 import { upsertUserFromClaims } from "../../server/domain/users.ts";
 
+/** A positive number given on the command line as `--name value`, or the fallback. */
+export function numberOption(args: readonly string[], name: string, fallback: number): number {
+  const index = args.indexOf(name);
+  const value = index === -1 ? Number.NaN : Number(args[index + 1]);
+  return Number.isFinite(value) && value > 0 ? value : fallback;
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();

@@ -34,10 +34,10 @@ export default [
   // The portal (spec §2): login required, hydrated, in the dashboard layout.
   layout("layouts/dashboard.tsx", [
     route("dashboard", "routes/dashboard/home.tsx"),
-    route("dashboard/admin/users", "routes/dashboard/admin-users.tsx"),
-    route("dashboard/admin/organizations", "routes/dashboard/admin-organizations.tsx"),
-    route("dashboard/admin/activity", "routes/dashboard/admin-activity.tsx"),
-    route("dashboard/admin/config", "routes/dashboard/admin-config.tsx"),
+    route("dashboard/admin/users", "routes/dashboard/users/route.tsx"),
+    route("dashboard/admin/organizations", "routes/dashboard/organizations/route.tsx"),
+    route("dashboard/admin/activity", "routes/dashboard/activity/route.tsx"),
+    route("dashboard/admin/config", "routes/dashboard/config/route.tsx"),
     // Spec §2: settings has a default child at the same path.
     route("dashboard/settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/profile.tsx"),
@@ -46,7 +46,7 @@ export default [
     route("dashboard/*", "routes/dashboard/not-found.tsx", { id: "dashboard/not-found" }),
   ]),
   // The activity log as a CSV file (a download, outside the layout).
-  route("dashboard/admin/activity/export", "routes/dashboard/activity-export.ts"),
+  route("dashboard/admin/activity/export", "routes/dashboard/activity/export.ts"),
   // The embedded identity provider's hosted pages (the provider itself is mounted at /idp by the server).
   layout("layouts/auth.tsx", [
     route("idp/interaction/:uid", "routes/auth/sign-in.tsx"),

@@ -3,27 +3,21 @@ import { useEffect } from "react";
 import { Outlet, redirectDocument, type ShouldRevalidateFunctionArgs } from "react-router";
 import { DashboardShell } from "../components/dashboard/shell.tsx";
 import { toast } from "../components/dashboard/toaster.tsx";
-import { query } from "../lib/api.server.ts";
 import { appConfigContext } from "../lib/app-config.ts";
 import { requestAuthContext } from "../lib/auth-context.ts";
-import type { Capabilities } from "../lib/dashboard-nav.ts";
 import { arrivingFlash } from "../lib/flash.ts";
-import { graphql } from "../lib/graphql.ts";
 import { newBuildReady } from "../lib/portal-build.ts";
+import { loadPortal, portalOf } from "../lib/portal.server.ts";
 import { mayReload } from "../lib/reload-guard.ts";
-import { requireUser } from "../lib/sign-in.ts";
 import type { Route } from "./+types/dashboard";
 
 /**
  * The portal: a React app that hydrates, in its own layout. Every page below needs a
- * signed-in user (spec §2); the middleware runs before any loader, so a signed-out
- * request, `.data` ones included, never reaches portal data.
+ * signed-in user (spec §2); the middleware runs before any loader or action, so a
+ * signed-out request, `.data` ones included, never reaches portal data. It also reads who
+ * the viewer is and what they may do, once, for this layout and every page's own checks.
  */
-export const middleware: Route.MiddlewareFunction[] = [
-  ({ context, url }) => {
-    requireUser(context, url);
-  },
-];
+export const middleware: Route.MiddlewareFunction[] = [loadPortal];
 
 /**
  * Spec §4: once a newer build is out, the next navigation loads the whole page (at most
@@ -39,55 +33,13 @@ export const clientMiddleware: Route.ClientMiddlewareFunction[] = [
   },
 ];
 
-const LayoutQuery = graphql(`
-  query DashboardLayout {
-    viewer {
-      sessionId
-      user {
-        id
-        name
-        email
-        picture
-        role
-        colorMode
-        version
-      }
-      capabilityList {
-        entity
-        operation
-        reach
-      }
-    }
-    siteNotices {
-      announcement {
-        message
-        tone
-        linkLabel
-        linkUrl
-      }
-      maintenance {
-        message
-        startsAt
-        endsAt
-      }
-    }
-  }
-`);
-
-export async function loader({ context, url }: Route.LoaderArgs) {
-  requireUser(context, url);
-  const data = await query(context, LayoutQuery, {});
-  const viewer = data.viewer;
-  if (!viewer) throw new Response(null, { status: 401 });
-  const capabilities: Capabilities = {};
-  for (const { entity, operation, reach } of viewer.capabilityList) {
-    (capabilities[entity] ??= {})[operation] = reach;
-  }
+export function loader({ context }: Route.LoaderArgs) {
+  const { viewer, capabilities, notices } = portalOf(context);
   return {
-    viewer: { ...viewer.user, sessionId: viewer.sessionId },
-    version: viewer.user.version,
+    viewer,
+    version: viewer.version,
     capabilities,
-    notices: data.siteNotices,
+    notices,
     csrfToken: context.get(requestAuthContext).csrfToken ?? "",
     flash: arrivingFlash(context),
     buildPollMs: context.get(appConfigContext).buildPollMs,

@@ -1,7 +1,6 @@
 import type { TadaDocumentNode } from "gql.tada";
 import { data, type RouterContextProvider } from "react-router";
-import { statusOf } from "./api-errors.ts";
-import { apiContext, type ApiError, type ApiExecutor } from "./graphql-context.ts";
+import { apiContext, type ApiError, type ApiExecutor, type ApiResult } from "./graphql-context.ts";
 import type { ErrorPayload } from "./route-error.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -13,18 +12,18 @@ function api(context: Context): ApiExecutor {
 }
 
 /**
- * A loader's query: its data, or the error screen with the status the error's code maps
- * to (a viewer opening an admin page sees 403 with the rule's own words).
+ * A loader's query: its data, or the error screen with the status the error carries (a
+ * viewer opening an admin page sees 403 with the rule's own words).
  */
 export async function query<Data, Variables extends Record<string, unknown>>(
   context: Context,
   document: TadaDocumentNode<Data, Variables>,
   variables: Variables,
 ): Promise<Data> {
-  const result = await api(context)(document, variables);
+  const result = await api(context).run(document, variables);
   const error = result.errors?.[0];
   if (error || result.data === null || result.data === undefined) {
-    const status = statusOf(error);
+    const status = error?.status ?? 500;
     throw data<ErrorPayload>(
       { name: status === 403 ? "Not allowed" : (error?.message ?? "Something went wrong"), message: error?.message },
       { status },
@@ -33,25 +32,39 @@ export async function query<Data, Variables extends Record<string, unknown>>(
   return result.data;
 }
 
-export type MutationOutcome<Data> = { ok: true; data: Data } | { ok: false; error: ApiError; status: number };
+export type MutationOutcome<Data> = { ok: true; data: Data } | { ok: false; error: ApiError };
+
+function outcomeOf<Data>(result: ApiResult<Data>): MutationOutcome<Data> {
+  const error = result.errors?.[0];
+  if (error || result.data === null || result.data === undefined) {
+    return {
+      ok: false,
+      error: error ?? { message: "Nothing came back from the server.", code: "INTERNAL_SERVER_ERROR", status: 500 },
+    };
+  }
+  return { ok: true, data: result.data };
+}
 
 /**
- * An action's mutation, or a loader's query whose failure the page shows in place (a
- * panel about one row): its data, or the error (after a failed mutation nothing changed).
+ * A document whose failure the page shows in place (a mutation, or a query about one
+ * row of a panel): its data, or the error (after a failed mutation nothing changed).
  */
 export async function mutate<Data, Variables extends Record<string, unknown>>(
   context: Context,
   document: TadaDocumentNode<Data, Variables>,
   variables: Variables,
 ): Promise<MutationOutcome<Data>> {
-  const result = await api(context)(document, variables);
-  const error = result.errors?.[0];
-  if (error || result.data === null || result.data === undefined) {
-    const failure: ApiError = error ?? { message: "Nothing came back from the server.", code: "INTERNAL_SERVER_ERROR" };
-    return { ok: false, error: failure, status: statusOf(failure) };
-  }
-  return { ok: true, data: result.data };
+  return outcomeOf(await api(context).run(document, variables));
 }
 
 /** A query whose failure the page shows where it happened rather than on the error screen. */
 export const tryQuery = mutate;
+
+/** A posted form as a mutation's `input` (the server reads and checks every field). */
+export async function submit<Data, Variables extends { input: unknown }>(
+  context: Context,
+  document: TadaDocumentNode<Data, Variables>,
+  form: FormData,
+): Promise<MutationOutcome<Data>> {
+  return outcomeOf(await api(context).submit(document, form));
+}

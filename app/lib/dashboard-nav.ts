@@ -1,88 +1,156 @@
+import {
+  Activity,
+  Building2,
+  LayoutDashboard,
+  Settings,
+  SlidersHorizontal,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+
 /**
- * The portal's pages: one list for the sidebar, the command palette, the breadcrumbs
- * and the keyboard shortcuts. A page is listed only when it exists and the viewer's
- * capabilities (from the server's own rules) reach it; nothing here checks a role.
+ * The portal's pages: one list for the sidebar (with its icons), the command palette
+ * (pages and their actions), the breadcrumbs and the keyboard shortcuts. A page is listed
+ * only when the viewer's capabilities (from the server's own rules) reach it; nothing
+ * here checks a role.
  */
 export type Reach = "all" | "some" | "none";
 
 /** What the server says the viewer may do: entity → operation → reach. */
 export type Capabilities = Record<string, Record<string, Reach>>;
 
+/** An entity's operation, as the capabilities name it. */
+type Needs = { entity: string; operation: string };
+
+/** Something the command palette offers to do on a page, for those whose capabilities reach it. */
+export type PageAction = Needs & { id: string; label: string; keywords: string[]; to: string; download?: boolean };
+
 export type DashboardPage = {
   label: string;
   to: string;
-  /** Name of the lucide icon the sidebar shows. */
-  icon: "layout-dashboard" | "users" | "building" | "activity" | "settings" | "sliders";
+  icon: LucideIcon;
   description: string;
   group: "Portal" | "Administration" | "Account";
   /** The two keys after "g" that go there. */
   shortcut: string;
-  /** Whether the viewer may use the page. */
-  visible: (capabilities: Capabilities) => boolean;
+  /** The reach of every row of an entity that the page needs; none for a page everyone has. */
+  needs?: Needs;
+  actions?: readonly PageAction[];
 };
-
-const reaches = (capabilities: Capabilities, entity: string, operation: string, reach: Reach = "all") =>
-  capabilities[entity]?.[operation] === reach;
 
 export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Overview",
     to: "/dashboard",
-    icon: "layout-dashboard",
+    icon: LayoutDashboard,
     description: "Counts, recent activity and shortcuts",
     group: "Portal",
     shortcut: "g d",
-    visible: () => true,
   },
   {
     label: "Users",
     to: "/dashboard/admin/users",
-    icon: "users",
+    icon: Users,
     description: "Invite people, change roles, disable accounts, end sessions",
     group: "Administration",
     shortcut: "g u",
-    visible: (capabilities) => reaches(capabilities, "user", "read"),
+    needs: { entity: "user", operation: "read" },
+    actions: [
+      {
+        id: "invite",
+        label: "Invite a person",
+        keywords: ["user", "add"],
+        to: "/dashboard/admin/users?invite=1",
+        entity: "user",
+        operation: "invite",
+      },
+    ],
   },
   {
     label: "Organizations",
     to: "/dashboard/admin/organizations",
-    icon: "building",
+    icon: Building2,
     description: "Clinics, hospitals, distributors and research sites",
     group: "Administration",
     shortcut: "g o",
-    visible: (capabilities) => reaches(capabilities, "organization", "read"),
+    needs: { entity: "organization", operation: "read" },
+    actions: [
+      {
+        id: "organization",
+        label: "Add an organization",
+        keywords: ["clinic", "hospital", "new"],
+        to: "/dashboard/admin/organizations?new=1",
+        entity: "organization",
+        operation: "create",
+      },
+    ],
   },
   {
     label: "Activity",
     to: "/dashboard/admin/activity",
-    icon: "activity",
+    icon: Activity,
     description: "The audit log of every change",
     group: "Administration",
     shortcut: "g a",
-    visible: (capabilities) => reaches(capabilities, "activity", "read"),
+    needs: { entity: "activity", operation: "read" },
+    actions: [
+      {
+        id: "export",
+        label: "Export the activity log as CSV",
+        keywords: ["audit", "download"],
+        to: "/dashboard/admin/activity/export",
+        download: true,
+        entity: "activity",
+        operation: "export",
+      },
+    ],
   },
   {
     label: "Site settings",
     to: "/dashboard/admin/config",
-    icon: "sliders",
+    icon: SlidersHorizontal,
     description: "Analytics, contact recipients, banner and maintenance notice",
     group: "Administration",
     shortcut: "g c",
-    visible: (capabilities) => reaches(capabilities, "setting", "read"),
+    needs: { entity: "setting", operation: "read" },
   },
   {
     label: "Your settings",
     to: "/dashboard/settings",
-    icon: "settings",
+    icon: Settings,
     description: "Profile, colour mode, notifications, tokens and sessions",
     group: "Account",
     shortcut: "g s",
-    visible: () => true,
+    actions: [
+      {
+        id: "token",
+        label: "Create a personal access token",
+        keywords: ["api", "script"],
+        to: "/dashboard/settings#tokens",
+        entity: "token",
+        operation: "create",
+      },
+    ],
   },
 ];
 
+/** Whether the viewer may do an operation at all (on every row or on their own). */
+export function can(capabilities: Capabilities, entity: string, operation: string): boolean {
+  const reach = capabilities[entity]?.[operation];
+  return reach === "all" || reach === "some";
+}
+
 export function visiblePages(capabilities: Capabilities): DashboardPage[] {
-  return dashboardPages.filter((page) => page.visible(capabilities));
+  return dashboardPages.filter(
+    (page) => !page.needs || capabilities[page.needs.entity]?.[page.needs.operation] === "all",
+  );
+}
+
+/** The actions of the pages the viewer has that the viewer may also do. */
+export function pageActions(capabilities: Capabilities): PageAction[] {
+  return visiblePages(capabilities).flatMap((page) =>
+    (page.actions ?? []).filter((action) => can(capabilities, action.entity, action.operation)),
+  );
 }
 
 /** The page a path belongs to (the deepest that matches), for the breadcrumbs and the sidebar's current mark. */
@@ -90,10 +158,4 @@ export function pageFor(pathname: string): DashboardPage | undefined {
   return [...dashboardPages]
     .sort((a, b) => b.to.length - a.to.length)
     .find((page) => pathname === page.to || pathname.startsWith(`${page.to}/`));
-}
-
-/** Whether the viewer may do an operation at all (on every row or on their own). */
-export function can(capabilities: Capabilities, entity: string, operation: string): boolean {
-  const reach = capabilities[entity]?.[operation];
-  return reach === "all" || reach === "some";
 }

@@ -6,6 +6,8 @@ export type ApiError = {
   message: string;
   /** VALIDATION_FAILED, NOT_FOUND, UNAUTHENTICATED, FORBIDDEN, CONFLICT, RATE_LIMITED or INTERNAL_SERVER_ERROR. */
   code: string;
+  /** The HTTP status of the code, from the server's one error table (given on the server's in-process path). */
+  status?: number;
   fields?: Record<string, string>;
   path?: readonly (string | number)[];
 };
@@ -13,13 +15,25 @@ export type ApiError = {
 export type ApiResult<Data> = { data: Data | null | undefined; errors?: ApiError[] };
 
 /**
- * Runs one of the app's GraphQL documents for the person making the request, in the
- * server process, against the same schema as /graphql. The server puts one in the
- * router context of every page request (server/http/react-router.ts).
+ * Runs the app's GraphQL documents for the person making the request, in the server
+ * process, against the same schema as /graphql. The server puts one in the router
+ * context of every page request (server/http/react-router.ts).
  */
-export type ApiExecutor = <Data, Variables extends Record<string, unknown>>(
-  document: TadaDocumentNode<Data, Variables>,
-  variables: Variables,
-) => Promise<ApiResult<Data>>;
+export type ApiExecutor = {
+  /** A document with its variables. */
+  run: <Data, Variables extends Record<string, unknown>>(
+    document: TadaDocumentNode<Data, Variables>,
+    variables: Variables,
+  ) => Promise<ApiResult<Data>>;
+  /**
+   * A mutation taking `$input`, with a posted form as its input: the server reads the form
+   * against the input type (made from the operation's own schema), so the page never
+   * parses a field itself, and a field or value it does not take is refused.
+   */
+  submit: <Data, Variables extends { input: unknown }>(
+    document: TadaDocumentNode<Data, Variables>,
+    form: FormData,
+  ) => Promise<ApiResult<Data>>;
+};
 
 export const apiContext = createContext<ApiExecutor | null>(null);

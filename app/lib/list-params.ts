@@ -1,3 +1,6 @@
+import { data } from "react-router";
+import type { ErrorPayload } from "./route-error.ts";
+
 /**
  * A list page keeps its state in the URL (filters, sort, page), so a reload, a shared
  * link or the Back button shows the same rows.
@@ -28,24 +31,35 @@ export function pageParams(params: URLSearchParams): {
 
 export const pageSize = 25;
 
-/** One of a fixed set of values from the URL, or the fallback (a hand-edited URL never breaks the page). */
-export function oneOf<const Value extends string>(
-  value: string | null,
-  allowed: readonly Value[],
-  fallback: Value,
-): Value;
-export function oneOf<const Value extends string>(
-  value: string | null,
-  allowed: readonly Value[],
-  fallback?: undefined,
-): Value | undefined;
-export function oneOf<const Value extends string>(
-  value: string | null,
-  allowed: readonly Value[],
-  fallback?: Value,
+/**
+ * One of a fixed set of values from the URL (an API enum's, from its labels), or
+ * undefined when the parameter is absent or empty. A value the list does not know is
+ * refused with a 400 that names the parameter: a hand-edited address is never silently
+ * read as another one.
+ */
+export function enumParam<Value extends string>(
+  params: URLSearchParams,
+  name: string,
+  labels: Record<Value, string>,
 ): Value | undefined {
-  return value !== null && (allowed as readonly string[]).includes(value) ? (value as Value) : fallback;
+  const value = params.get(name);
+  if (value === null || value === "") return undefined;
+  if (Object.hasOwn(labels, value)) return value as Value;
+  throw invalidParam(name, value, `one of: ${Object.keys(labels).join(", ")}`);
 }
+
+/** The 400 of a list whose address holds a parameter it cannot read, naming it and what it should be. */
+export function invalidParam(name: string, value: string, expected: string) {
+  return data<ErrorPayload>(
+    {
+      name: "This list cannot show that",
+      message: `The address asks for ${name} "${value.slice(0, 40)}", which should be ${expected}. Clear the filters and choose again.`,
+    },
+    { status: 400 },
+  );
+}
+
+export const directionLabels = { asc: "Ascending", desc: "Descending" } as const;
 
 /** A search box's text from the URL, trimmed to what the API accepts. */
 export function searchParam(params: URLSearchParams): string | undefined {

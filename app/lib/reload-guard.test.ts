@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { guardedReload, mayReload, reloadGuardKey, reloadGuardMs } from "./reload-guard.ts";
+import { mayReload, reloadGuardKey, reloadGuardMs } from "./reload-guard.ts";
 
 function memoryStorage() {
   const values = new Map<string, string>();
@@ -48,13 +48,5 @@ describe("the reload guard", () => {
       },
     };
     expect(mayReload("/x", full, 0)).toBe(false);
-  });
-
-  it("reloads by path, ignoring the query string", () => {
-    const storage = memoryStorage();
-    const visits: string[] = [];
-    expect(guardedReload("/dashboard/admin/users?role=admin", storage, (href) => visits.push(href))).toBe(true);
-    expect(guardedReload("/dashboard/admin/users?role=viewer", storage, (href) => visits.push(href))).toBe(false);
-    expect(visits).toEqual(["/dashboard/admin/users?role=admin"]);
   });
 });

@@ -30,11 +30,3 @@ export function mayReload(path: string, storage: Store | undefined, now = Date.n
   }
   return true;
 }
-
-/** Reloads the page at `href` (a full document load), unless the guard says it just did. */
-export function guardedReload(href: string, storage: Store | undefined, go: (href: string) => void): boolean {
-  const path = new URL(href, "http://localhost").pathname;
-  if (!mayReload(path, storage)) return false;
-  go(href);
-  return true;
-}

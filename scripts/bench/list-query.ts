@@ -13,11 +13,12 @@ import { sql } from "drizzle-orm";
 import { parse } from "graphql";
 import type { Logger as DrizzleLogger } from "drizzle-orm";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "../../server/db/client.ts";
-import * as schema from "../../server/db/schema.ts";
+import * as schema from "../../server/db/schema/index.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
 import { graphQLContext } from "../../server/graphql/context.ts";
 import { createInProcessExecutor } from "../../server/graphql/execute.ts";
 import { schema as graphqlSchema } from "../../server/graphql/schema.ts";
+import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
 import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
 import { createLogger } from "../../server/log.ts";
 
@@ -111,6 +112,7 @@ async function measure(kind: string, handle: DatabaseHandle) {
           publicUrl,
           invitations: embeddedInvitations(publicUrl),
           providerSessions: unreachableProviderSessions,
+          rateLimits: databaseRateLimits,
         },
         embeddedIssuer: null,
       },
@@ -120,7 +122,7 @@ async function measure(kind: string, handle: DatabaseHandle) {
         info: { address: null, userAgent: null },
       },
     );
-  const firstPage = await execute(ActivityPage, { first: 25 }, context());
+  const firstPage = await execute.run(ActivityPage, { first: 25 }, context());
   const cursor = (firstPage.data as { activity: { pageInfo: { endCursor: string } } }).activity.pageInfo.endCursor;
   const month = new Date(Date.now() - 200 * 86_400_000).toISOString().slice(0, 10);
   const monthEnd = new Date(Date.now() - 170 * 86_400_000).toISOString().slice(0, 10);
@@ -136,7 +138,7 @@ async function measure(kind: string, handle: DatabaseHandle) {
     const times: number[] = [];
     for (let run = 0; run < runs; run += 1) {
       const begun = performance.now();
-      const result = await execute(ActivityPage, test.variables, context());
+      const result = await execute.run(ActivityPage, test.variables, context());
       times.push(performance.now() - begun);
       if (result.errors) throw new Error(`${test.label}: ${result.errors[0]?.message ?? "failed"}`);
     }

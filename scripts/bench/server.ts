@@ -7,7 +7,7 @@ import { createSessionStore } from "../../server/auth/sessions.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
 import { seedDemoData } from "../../server/demo/seed.ts";
-import { upsertUserFromClaims } from "../../server/domain/users.ts";
+import { upsertUserFromClaims } from "../../server/domain/users/index.ts";
 
 /** A positive number given on the command line as `--name value`, or the fallback. */
 export function numberOption(args: readonly string[], name: string, fallback: number): number {

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { loginTransactions } from "../db/schema.ts";
+import { loginTransactions } from "../db/schema/index.ts";
 
 /** How long someone has to finish signing in at the provider. */
 export const loginTransactionTtlS = 30 * 60;

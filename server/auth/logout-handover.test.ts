@@ -6,7 +6,7 @@ import { createLoginTransactions } from "./login-transactions.ts";
 import type { RelyingParty } from "./relying-party.ts";
 import { createSessionStore } from "./sessions.ts";
 import { loadConfig } from "../config.ts";
-import { upsertUserFromClaims } from "../domain/users.ts";
+import { upsertUserFromClaims } from "../domain/users/index.ts";
 import { createLogger } from "../log.ts";
 import { createAuthRoutes } from "./routes.ts";
 

@@ -1,5 +1,5 @@
 import * as client from "openid-client";
-import type { IdentityClaims } from "../domain/users.ts";
+import type { IdentityClaims } from "../domain/users/index.ts";
 import type { LoginTransaction } from "./login-transactions.ts";
 
 export type RelyingPartySettings = {

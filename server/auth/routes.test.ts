@@ -17,8 +17,8 @@ import { hashSessionToken } from "./sessions.ts";
 import { loginTransactionTtlS } from "./login-transactions.ts";
 import { sessionAnswerTtlMs } from "./routes.ts";
 import { loginLimits } from "../http/security/rate-limit.ts";
-import { idpAccounts, loginTransactions, outbox, sessions as sessionsTable, users } from "../db/schema.ts";
-import { disableUser } from "../domain/users.ts";
+import { idpAccounts, loginTransactions, outbox, sessions as sessionsTable, users } from "../db/schema/index.ts";
+import { disableUser } from "../domain/users/index.ts";
 
 /** Where a failed sign-in lands; not "/", so a test can tell it from the returnTo fallback. */
 const errorPath = "/sign-in-problem";

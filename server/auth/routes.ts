@@ -23,7 +23,7 @@ import { clientAddress, rateLimitBucket } from "../http/security/client-address.
 import { createRateLimiter, type RateLimit } from "../http/security/rate-limit.ts";
 import { safeReturnTo } from "./return-to.ts";
 import type { SessionStore } from "./sessions.ts";
-import { upsertUserFromClaims } from "../domain/users.ts";
+import { upsertUserFromClaims } from "../domain/users/index.ts";
 import type { Logger } from "../log.ts";
 
 type Env = { Bindings: Partial<HttpBindings>; Variables: { https: boolean } };

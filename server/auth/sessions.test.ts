@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
-import { sessions, users } from "../db/schema.ts";
+import { sessions, users } from "../db/schema/index.ts";
 import { createSessionStore, hashSessionToken } from "./sessions.ts";
 
 const policy = { idleTimeoutS: 30 * 60, absoluteLifetimeS: 8 * 60 * 60 };

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
-import { sessions, users } from "../db/schema.ts";
+import type { Database, ReadDatabase } from "../db/client.ts";
+import { sessions, users } from "../db/schema/index.ts";
 
 export type SessionUser = typeof users.$inferSelect;
 export type ActiveSession = { id: string; user: SessionUser; idToken: string | null; expiresAt: Date };
@@ -122,7 +122,7 @@ const summary = {
 };
 
 /** A user's live sessions, most recently used first. */
-export async function listSessionsOf(db: Database, userId: string, now = new Date()): Promise<SessionSummary[]> {
+export async function listSessionsOf(db: ReadDatabase, userId: string, now = new Date()): Promise<SessionSummary[]> {
   return db
     .select(summary)
     .from(sessions)
@@ -153,7 +153,7 @@ export async function endSessionById(
 }
 
 /** Whether a user has a live session from a browser that says it is this one. */
-export async function hasSessionFrom(db: Database, userId: string, userAgent: string): Promise<boolean> {
+export async function hasSessionFrom(db: ReadDatabase, userId: string, userAgent: string): Promise<boolean> {
   const [found] = await db
     .select({ id: sessions.id })
     .from(sessions)

@@ -9,10 +9,16 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import * as schema from "./schema.ts";
+import * as schema from "./schema/index.ts";
 
 /** One Drizzle API over either driver: the code above this line never knows which one it has. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/**
+ * What reading code gets of the database: selects only, with no insert, update, delete
+ * or raw execute, so it cannot write by type (the domain's read operations get this).
+ */
+export type ReadDatabase = Pick<Database, "select" | "selectDistinct" | "selectDistinctOn" | "$count">;
 
 export type DatabaseHandle =
   | { kind: "pglite"; db: Database; client: PGlite; close: () => Promise<void> }

@@ -1,5 +1,5 @@
-import type { OrganizationContact, OrganizationProduct } from "../db/schema.ts";
-import type { Role } from "../domain/access.ts";
+import type { OrganizationContact, OrganizationProduct } from "../db/schema/index.ts";
+import type { Role } from "../domain/core/access.ts";
 
 /**
  * The demo portal's organizations and people. Everything here is invented: no name,

@@ -1,19 +1,27 @@
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { activity, organizations, outbox, users } from "../db/schema.ts";
-import type { Actor } from "../domain/access.ts";
-import { recordActivity } from "../domain/activity-log.ts";
-import type { DomainContext, DomainPorts, RequestInfo } from "../domain/operation.ts";
+import { activity, organizations, outbox, users } from "../db/schema/index.ts";
+import type { Actor } from "../domain/core/access.ts";
+import { recordActivity } from "../domain/core/activity-log.ts";
+import type { DomainContext, DomainPorts, RequestInfo } from "../domain/core/context.ts";
+import { databaseRateLimits } from "../http/security/rate-limit.ts";
 import {
-  addMember,
   certifyOrganization,
   createOrganization,
   setPublicListing,
-  updateOrganizationDetails,
+  updateOrganization,
   type Organization,
-} from "../domain/organizations.ts";
-import { listSettings, settingDefaults, updateSetting } from "../domain/settings.ts";
-import { actorFor, changeUserRole, disableUser, inviteUser, userLabel, type User } from "../domain/users.ts";
+} from "../domain/organizations/index.ts";
+import { listSettings, settingDefaults, updateContactRecipients } from "../domain/settings/index.ts";
+import {
+  actorFor,
+  changeUserOrganization,
+  changeUserRole,
+  disableUser,
+  inviteUser,
+  userEntity,
+  type User,
+} from "../domain/users/index.ts";
 import { embeddedInvitations, unreachableProviderSessions } from "../idp/invitations.ts";
 import type { Logger } from "../log.ts";
 import {
@@ -122,6 +130,7 @@ export async function seedDemoData(
     publicUrl: options.publicUrl,
     invitations: embeddedInvitations(options.publicUrl),
     providerSessions: unreachableProviderSessions,
+    rateLimits: databaseRateLimits,
   };
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLock})`);
@@ -207,10 +216,10 @@ function plan(tx: Database, now: Date, ports: DomainPorts): Step[] {
       const current = settings.find((setting) => setting.key === "contactRecipients");
       if (current?.version !== 0) return;
       const recipients = settingDefaults.contactRecipients;
-      await updateSetting(system(settingsAt), {
-        key: "contactRecipients",
+      await updateContactRecipients(system(settingsAt), {
         version: 0,
-        value: { ...recipients, training: [...recipients.training, "certification@densara.example"] },
+        ...recipients,
+        training: [...recipients.training, "certification@densara.example"],
       });
     },
   });
@@ -275,10 +284,7 @@ function plan(tx: Database, now: Date, ports: DomainPorts): Step[] {
           request,
           at: joinedAt,
           action: "user.firstSignIn",
-          entry: {
-            target: { type: "user", id: user.id, label: userLabel(user) },
-            after: { role: user.role, status: user.status },
-          },
+          entry: { target: userEntity.targetOf(user), after: { role: user.role, status: user.status } },
         });
       },
     });
@@ -290,9 +296,10 @@ function plan(tx: Database, now: Date, ports: DomainPorts): Step[] {
         at: addedAt,
         run: async () => {
           const user = userRow(person.email);
-          const updated = await addMember(system(addedAt), {
+          const updated = await changeUserOrganization(system(addedAt), {
+            id: user.id,
+            version: user.version,
             organizationId: organizationRow(organizationKey).id,
-            userId: user.id,
           });
           userRows.set(person.email, updated);
         },
@@ -327,7 +334,7 @@ function plan(tx: Database, now: Date, ports: DomainPorts): Step[] {
             at: chosenAt,
             action: "user.updatePreferences",
             entry: {
-              target: { type: "user", id: user.id, label: userLabel(user) },
+              target: userEntity.targetOf(user),
               before: { colorMode: "system" },
               after: { colorMode: person.colorMode },
             },
@@ -346,7 +353,7 @@ function plan(tx: Database, now: Date, ports: DomainPorts): Step[] {
             request,
             at: signedInAt,
             action: "user.signIn",
-            entry: { target: { type: "user", id: user.id, label: userLabel(user) } },
+            entry: { target: userEntity.targetOf(user) },
           });
         },
       });
@@ -412,7 +419,7 @@ function organizationStory(
   if (demo.edit) {
     const moment = at(demo.edit.daysAgo, 17, 20);
     update(moment, (organization) =>
-      updateOrganizationDetails(system(moment), {
+      updateOrganization(system(moment), {
         id: organization.id,
         version: organization.version,
         ...demo.details,

@@ -1,7 +1,7 @@
 import SchemaBuilder from "@pothos/core";
 import { GraphQLError, Kind } from "graphql";
 import type { Loaders } from "./loaders.ts";
-import type { DomainContext } from "../domain/operation.ts";
+import type { DomainContext } from "../domain/core/context.ts";
 
 /** What every resolver gets: the domain context of the request (who, from where, when) and batched lookups. */
 export type GraphQLContext = {
@@ -16,7 +16,7 @@ export type GraphQLContext = {
 /** A file part of a multipart request, as the server's Fetch implementation gives it. */
 export type UploadedFile = { readonly size: number; arrayBuffer: () => Promise<ArrayBuffer> };
 
-function isUploadedFile(value: unknown): value is UploadedFile {
+export function isUploadedFile(value: unknown): value is UploadedFile {
   return (
     typeof value === "object" &&
     value !== null &&
@@ -31,30 +31,37 @@ function isUploadedFile(value: unknown): value is UploadedFile {
  * The API is code-first (Pothos): the types here are the schema, and the committed
  * `schema.graphql` is printed from them. Resolvers stay thin: they call `server/domain`.
  */
-export const builder = new SchemaBuilder<{
+type ApiConfig = {
   Context: GraphQLContext;
   DefaultFieldNullability: false;
   DefaultInputFieldRequiredness: false;
   Scalars: {
-    DateTime: { Input: Date; Output: Date | string };
+    DateTime: { Input: string; Output: Date | string };
     Date: { Input: string; Output: string };
     File: { Input: UploadedFile; Output: never };
   };
-}>({ defaultFieldNullability: false });
+};
+
+/** The schema builder's types, for helpers that make fields generically. */
+export type ApiTypes = PothosSchemaTypes.ExtendDefaultTypes<ApiConfig>;
+
+export const builder = new SchemaBuilder<ApiConfig>({ defaultFieldNullability: false });
+
+/** An instant with its time zone, as inputs send it; the domain's schema reads it. */
+const instant = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+function parseInstant(value: string | undefined): string {
+  if (value === undefined || !instant.test(value) || Number.isNaN(Date.parse(value))) {
+    throw new GraphQLError("Expected an ISO 8601 date and time with a time zone, like 2026-11-23T09:30:00Z.");
+  }
+  return value;
+}
 
 builder.scalarType("DateTime", {
   description: "An instant, as an ISO 8601 string with a time zone (UTC from the server).",
   serialize: (value) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString()),
-  parseValue: (value) => {
-    const date = typeof value === "string" ? new Date(value) : new Date(Number.NaN);
-    if (Number.isNaN(date.getTime())) throw new GraphQLError("Expected an ISO 8601 date and time.");
-    return date;
-  },
-  parseLiteral: (node) => {
-    const date = node.kind === Kind.STRING ? new Date(node.value) : new Date(Number.NaN);
-    if (Number.isNaN(date.getTime())) throw new GraphQLError("Expected an ISO 8601 date and time.");
-    return date;
-  },
+  parseValue: (value) => parseInstant(typeof value === "string" ? value : undefined),
+  parseLiteral: (node) => parseInstant(node.kind === Kind.STRING ? node.value : undefined),
 });
 
 const isoDate = /^\d{4}-\d{2}-\d{2}$/;

@@ -1,7 +1,7 @@
-import type { Actor } from "../domain/access.ts";
-import type { DomainContext, DomainPorts, RequestInfo } from "../domain/operation.ts";
+import type { Actor } from "../domain/core/access.ts";
+import type { DomainContext, DomainPorts, RequestInfo } from "../domain/core/context.ts";
 import type { Database } from "../db/client.ts";
-import type { User } from "../domain/users.ts";
+import type { User } from "../domain/users/index.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { createLoaders } from "./loaders.ts";
 

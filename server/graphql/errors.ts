@@ -1,10 +1,12 @@
 import { GraphQLError } from "graphql";
-import { DomainError, RateLimitedError, ValidationError } from "../domain/errors.ts";
+import { DomainError, httpStatusOf, RateLimitedError, ValidationError, type ErrorCode } from "../domain/core/errors.ts";
 
 /** The error shape the app's loaders and actions read (and the API's clients see in `extensions`). */
 export type ApiError = {
   message: string;
   code: string;
+  /** The HTTP status the error's code has in the domain's one error table. */
+  status: number;
   fields?: Record<string, string>;
   path?: readonly (string | number)[];
 };
@@ -36,33 +38,35 @@ function isRequestError(error: GraphQLError): boolean {
 /**
  * The one mapping from domain errors to GraphQL errors: a refusal keeps its message and
  * gains `extensions.code` (and the field messages of a validation error); anything else
- * is masked, so no stack trace or SQL ever reaches a client.
+ * is masked, so no stack trace or SQL ever reaches a client. A request error (a query
+ * that does not parse or fit the schema) keeps its message but nothing of its cause.
  */
 export function maskError(error: unknown, message: string): GraphQLError {
   const domain = domainErrorIn(error);
   const graphqlError = error instanceof GraphQLError ? error : undefined;
-  if (domain) {
-    return new GraphQLError(domain.message, {
-      ...(graphqlError?.nodes ? { nodes: graphqlError.nodes } : {}),
-      ...(graphqlError?.path ? { path: graphqlError.path } : {}),
-      extensions: extensionsOf(domain),
-    });
+  const where = {
+    ...(graphqlError?.nodes ? { nodes: graphqlError.nodes } : {}),
+    ...(graphqlError?.path ? { path: graphqlError.path } : {}),
+  };
+  if (domain) return new GraphQLError(domain.message, { ...where, extensions: extensionsOf(domain) });
+  if (graphqlError && isRequestError(graphqlError)) {
+    const { originalError: _cause, ...extensions } = graphqlError.extensions;
+    return new GraphQLError(graphqlError.message, { ...where, extensions });
   }
-  // Parse, validation and variable errors are about the request itself; they keep their words.
-  if (graphqlError && isRequestError(graphqlError)) return graphqlError;
   return new GraphQLError(message, {
     ...(graphqlError?.path ? { path: graphqlError.path } : {}),
-    extensions: { code: "INTERNAL_SERVER_ERROR" },
+    extensions: { code: "INTERNAL_SERVER_ERROR" satisfies ErrorCode },
   });
 }
 
-/** An error as the app sees it, from a masked GraphQL error. */
+/** An error as the app sees it, from a masked GraphQL error, with its HTTP status from the one table. */
 export function apiErrorOf(error: GraphQLError): ApiError {
   const code = typeof error.extensions.code === "string" ? error.extensions.code : "INTERNAL_SERVER_ERROR";
   const fields = error.extensions.fields as Record<string, string> | undefined;
   return {
     message: error.message,
     code,
+    status: httpStatusOf(code),
     ...(fields ? { fields } : {}),
     ...(error.path ? { path: error.path } : {}),
   };

@@ -1,7 +1,12 @@
 import { execute, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from "graphql";
+import { ValidationError } from "../domain/core/errors.ts";
+import { parseInput } from "../domain/core/input.ts";
 import type { Logger } from "../log.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { apiErrorOf, maskError, type ApiError } from "./errors.ts";
+import { formMutation, inputFromForm, type FormMutation } from "./form-input.ts";
+import { operationInput } from "./from-zod.ts";
+import { mutationOperations } from "./operations.ts";
 
 export type InProcessResult = { data: Record<string, unknown> | null | undefined; errors?: ApiError[] };
 
@@ -15,11 +20,13 @@ export const invalidVariablesMessage = "This form was sent without something it 
  */
 export function createInProcessExecutor(schema: GraphQLSchema, log: Logger) {
   const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
-  return async (
+  const mutations = new WeakMap<DocumentNode, FormMutation>();
+
+  async function run(
     document: DocumentNode,
     variables: Record<string, unknown> | undefined,
     context: GraphQLContext,
-  ): Promise<InProcessResult> => {
+  ): Promise<InProcessResult> {
     let problems = validated.get(document);
     if (!problems) {
       problems = validate(schema, document);
@@ -33,7 +40,10 @@ export function createInProcessExecutor(schema: GraphQLSchema, log: Logger) {
     if (!result.errors?.length) return { data: result.data };
     if (result.data === undefined) {
       // A variable the operation cannot take (no resolver ran): what a hand-made form sent, not a fault here.
-      return { data: null, errors: [{ message: invalidVariablesMessage, code: "VALIDATION_FAILED" }] };
+      return {
+        data: null,
+        errors: [apiErrorOf(maskError(new ValidationError({}, invalidVariablesMessage), unexpectedErrorMessage))],
+      };
     }
     const errors = result.errors.map((error) => {
       const masked = maskError(error, unexpectedErrorMessage);
@@ -44,7 +54,36 @@ export function createInProcessExecutor(schema: GraphQLSchema, log: Logger) {
       return apiErrorOf(masked);
     });
     return { data: result.data, errors };
-  };
+  }
+
+  /**
+   * A page's form, as the input of the one mutation its document runs: read against the
+   * mutation's input type, then checked with the operation's own schema (after its access
+   * rule, as the operation itself does), so every field gets the schema's message and a
+   * refused form changes nothing. Then it runs like any other document.
+   */
+  async function submit(document: DocumentNode, form: FormData, context: GraphQLContext): Promise<InProcessResult> {
+    let mutation = mutations.get(document);
+    if (!mutation) {
+      mutation = formMutation(schema, document);
+      mutations.set(document, mutation);
+    }
+    const operation = mutationOperations.get(mutation.field);
+    if (!operation) throw new Error(`the mutation ${mutation.field} runs no domain operation`);
+    let input: Record<string, unknown>;
+    try {
+      input = inputFromForm(mutation, form);
+      if (operation.entity.decide(operation.operation, context.domain.actor) !== false) {
+        parseInput(operation.input, await operationInput(operation.input, input));
+      }
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      return { data: null, errors: [apiErrorOf(maskError(error, unexpectedErrorMessage))] };
+    }
+    return run(document, { input }, context);
+  }
+
+  return { run, submit };
 }
 
 export type InProcessExecutor = ReturnType<typeof createInProcessExecutor>;

@@ -1,7 +1,8 @@
 import DataLoader from "dataloader";
-import type { DomainContext } from "../domain/operation.ts";
-import { countMembers, getOrganizationsByIds, type Organization } from "../domain/organizations.ts";
-import { getUsersByIds, type User } from "../domain/users.ts";
+import type { DomainContext } from "../domain/core/context.ts";
+import type { AnyEntity } from "../domain/core/entity.ts";
+import { countMembers, getOrganizationsByIds, type Organization } from "../domain/organizations/index.ts";
+import { getUsersByIds, type User } from "../domain/users/index.ts";
 
 /**
  * Batched lookups for one request: a page of 50 rows that each name a user costs one
@@ -9,6 +10,7 @@ import { getUsersByIds, type User } from "../domain/users.ts";
  * may not see comes back as null.
  */
 export function createLoaders(domain: DomainContext) {
+  const reach = new Map<string, DataLoader<string, boolean>>();
   return {
     user: new DataLoader<string, User | null>(async (ids) => {
       const found = await getUsersByIds(domain, { ids: [...ids] });
@@ -22,6 +24,19 @@ export function createLoaders(domain: DomainContext) {
       const counts = await countMembers(domain, { ids: [...ids] });
       return ids.map((id) => counts.get(id) ?? 0);
     }),
+    /** Whether each row is within the rule's filter of an operation, for this request's actor. */
+    reach(entity: AnyEntity, operation: string): DataLoader<string, boolean> {
+      const name = `${entity.name}.${operation}`;
+      let loader = reach.get(name);
+      if (!loader) {
+        loader = new DataLoader<string, boolean>(async (keys) => {
+          const found = await entity.keysInReach(domain.db, operation, domain.actor, keys);
+          return keys.map((key) => found.has(key));
+        });
+        reach.set(name, loader);
+      }
+      return loader;
+    },
   };
 }
 

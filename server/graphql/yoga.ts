@@ -4,8 +4,8 @@ import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
 import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
-import type { GraphQLSchema } from "graphql";
-import { createYoga } from "graphql-yoga";
+import { GraphQLError, type GraphQLSchema, type ValidationContext } from "graphql";
+import { createYoga, type Plugin } from "graphql-yoga";
 import type { Logger } from "../log.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { maskError } from "./errors.ts";
@@ -19,6 +19,63 @@ export type GraphQLServerContext = GraphQLContext & { csrfToken: string | null }
 
 function mayExplore(context: GraphQLServerContext, development: boolean): boolean {
   return development || context.domain.actor?.role === "admin";
+}
+
+/**
+ * GraphQL Armor's limits, reported as validation errors rather than thrown: the request
+ * then gets the status GraphQL over HTTP gives an invalid request (400 with
+ * application/graphql-response+json), not the answer to a fault.
+ */
+const reported = {
+  propagateOnRejection: false,
+  onReject: [
+    (context: ValidationContext | null, error: GraphQLError) => {
+      context?.reportError(error);
+    },
+  ],
+};
+
+/**
+ * A cookie-authenticated GET or multipart request must carry a header a form cannot set
+ * (the CSRF token's). A request with an Authorization header authenticates by its token
+ * alone, and a browser cannot send one across sites without CORS, which is off: it needs
+ * no such header.
+ */
+function csrfPreventionForCookies(): Plugin {
+  const prevention = useCSRFPrevention({ requestHeaders: ["x-csrf-token"] });
+  return {
+    onRequestParse(payload) {
+      if (payload.request.headers.has("authorization")) return;
+      return prevention.onRequestParse?.(payload);
+    },
+  };
+}
+
+/** graphql-js's "Did you mean …?" names fields and values: only for those who may read the schema anyway. */
+function withoutSuggestions<E extends Error>(error: E): E | GraphQLError {
+  const message = error.message.replace(/ ?Did you mean [^?]*\?/g, "");
+  if (message === error.message) return error;
+  const found = error instanceof GraphQLError ? error : undefined;
+  return new GraphQLError(message, { nodes: found?.nodes, path: found?.path, extensions: found?.extensions });
+}
+
+function suggestionsForExplorers(development: boolean): Plugin<GraphQLServerContext> {
+  return {
+    onValidate({ context }) {
+      return ({ result, setResult }) => {
+        if (!mayExplore(context, development)) setResult(result.map((error: Error) => withoutSuggestions(error)));
+      };
+    },
+    onExecute({ args }) {
+      return {
+        onExecuteDone({ result, setResult }) {
+          const context = args.contextValue as GraphQLServerContext;
+          if (mayExplore(context, development) || !("errors" in result) || !result.errors) return;
+          setResult({ ...result, errors: result.errors.map(withoutSuggestions) });
+        },
+      };
+    },
+  };
 }
 
 /**
@@ -57,11 +114,11 @@ export function createGraphQLServer(options: { schema: GraphQLSchema; log: Logge
         : false,
     renderGraphiQL,
     plugins: [
-      // A cookie-authenticated GET must carry a header a form cannot set (the CSRF token's).
-      useCSRFPrevention({ requestHeaders: ["x-csrf-token"] }),
-      maxDepthPlugin({ n: queryLimits.maxDepth, ignoreIntrospection: true }),
-      maxAliasesPlugin({ n: queryLimits.maxAliases }),
-      costLimitPlugin({ maxCost: queryLimits.maxCost, ignoreIntrospection: true }),
+      csrfPreventionForCookies(),
+      maxDepthPlugin({ n: queryLimits.maxDepth, ignoreIntrospection: true, ...reported }),
+      maxAliasesPlugin({ n: queryLimits.maxAliases, ...reported }),
+      costLimitPlugin({ maxCost: queryLimits.maxCost, ignoreIntrospection: true, ...reported }),
+      suggestionsForExplorers(development),
       useDisableIntrospection({
         isDisabled: (_request, context) => !mayExplore(context as unknown as GraphQLServerContext, development),
       }),

@@ -1,6 +1,6 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { ActiveSession } from "../auth/sessions.ts";
-import type { Actor } from "../domain/access.ts";
+import type { Actor } from "../domain/core/access.ts";
 
 /** A request's session, when its cookie names a live one. */
 export type RequestSession = { token: string; session: ActiveSession };

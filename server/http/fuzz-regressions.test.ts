@@ -173,7 +173,7 @@ describe("requests the HTTP fuzz found", () => {
         body: new URLSearchParams({ intent: "update", id: "00000000-0000-4000-8000-000000000000", name: "X" }),
       });
       expect(response.status).toBe(400);
-      expect(await response.text()).toContain("This form was sent without something it needs.");
+      expect(await response.text()).toContain("The version of the row you edited is missing.");
     });
   });
 

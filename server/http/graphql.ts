@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { clearSessionCookie, hasCookie, sessionCookieName } from "../auth/cookies.ts";
 import type { Database } from "../db/client.ts";
-import { authenticateToken } from "../domain/tokens.ts";
+import { authenticateToken } from "../domain/tokens/index.ts";
 import { graphQLContext, type GraphQLDeps } from "../graphql/context.ts";
 import type { GraphQLServer } from "../graphql/yoga.ts";
 import type { AppEnv } from "./env.ts";

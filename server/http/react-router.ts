@@ -9,7 +9,7 @@ import type { ErrorLog } from "../../app/lib/error-log.ts";
 import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
-import { isUploadedPicture } from "../domain/users.ts";
+import { isUploadedPicture } from "../domain/users/index.ts";
 import { hostedPagePrefixes } from "../idp/provider.ts";
 import type { AppEnv } from "./env.ts";
 import { csrfTokenFor } from "./security/csrf.ts";

@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import type { RequestInfo } from "../domain/operation.ts";
+import type { RequestInfo } from "../domain/core/context.ts";
 import type { AppEnv } from "./env.ts";
 import { clientAddress } from "./security/client-address.ts";
 

@@ -17,7 +17,7 @@ import {
   externalInvitations,
   unreachableProviderSessions,
 } from "../idp/invitations.ts";
-import type { DomainPorts } from "../domain/operation.ts";
+import type { DomainPorts } from "../domain/core/context.ts";
 import type { GraphQLContext } from "../graphql/builder.ts";
 import { graphQLContext } from "../graphql/context.ts";
 import { createInProcessExecutor } from "../graphql/execute.ts";
@@ -49,7 +49,7 @@ import {
 import { stylesheetHrefs } from "./prerendered.ts";
 import { isHostedPage, reactRouterPages } from "./react-router.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
-import { createRateLimiter } from "./security/rate-limit.ts";
+import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts";
 
 /** The embedded provider's first administrator when ADMIN_EMAIL is not set. */
 export const defaultAdminEmail = "admin@densara.example";
@@ -147,25 +147,30 @@ export async function createServer(options: {
       ? externalInvitations(config.publicUrl, config.auth.external.issuer)
       : embeddedInvitations(config.publicUrl),
     providerSessions: embedded ? embeddedProviderSessions(embedded.issuer.href) : unreachableProviderSessions,
+    rateLimits: databaseRateLimits,
   };
   const graphqlDeps = { db, ports, embeddedIssuer: embedded?.issuer.href ?? null, now };
   const executeInProcess = createInProcessExecutor(schema, log);
   /** The app's GraphQL operations for one page request, as the person making it. */
   const apiFor = (c: Context<AppEnv>): ApiExecutor => {
     let context: GraphQLContext | undefined;
-    return async <Data, Variables extends Record<string, unknown>>(
-      document: TadaDocumentNode<Data, Variables>,
-      variables: Variables,
-    ): Promise<ApiResult<Data>> => {
-      context ??= graphQLContext(graphqlDeps, {
+    const contextOf = () =>
+      (context ??= graphQLContext(graphqlDeps, {
         actor: c.get("actor"),
         sessionId: c.get("session")?.session.id ?? null,
         user: c.get("session")?.session.user ?? null,
         info: requestInfo(c, config.proxyHops),
-      });
-      // gql.tada's documents are plain GraphQL ASTs: graphql-js runs them as they are.
-      const result = await executeInProcess(document, variables, context);
-      return result as ApiResult<Data>;
+      }));
+    // gql.tada's documents are plain GraphQL ASTs: graphql-js runs them as they are.
+    return {
+      run: async <Data, Variables extends Record<string, unknown>>(
+        document: TadaDocumentNode<Data, Variables>,
+        variables: Variables,
+      ) => (await executeInProcess.run(document, variables, contextOf())) as ApiResult<Data>,
+      submit: async <Data, Variables extends { input: unknown }>(
+        document: TadaDocumentNode<Data, Variables>,
+        form: FormData,
+      ) => (await executeInProcess.submit(document, form, contextOf())) as ApiResult<Data>,
     };
   };
 

@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
-import { idpAccounts, idpPasswordResets } from "../db/schema.ts";
+import { idpAccounts, idpPasswordResets } from "../db/schema/index.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { Adapter, AdapterFactory, AdapterPayload } from "oidc-provider";
 import type { Database } from "../db/client.ts";
-import { idpPayloads } from "../db/schema.ts";
+import { idpPayloads } from "../db/schema/index.ts";
 
 /**
  * oidc-provider's storage in PostgreSQL (one table for every kind of model: sessions,

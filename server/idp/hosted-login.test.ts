@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
-import { outbox } from "../db/schema.ts";
+import { outbox } from "../db/schema/index.ts";
 import { sessionAnswerTtlMs } from "../auth/routes.ts";
 import { createHostedLogin } from "./hosted-login.ts";
 

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { idpAccounts } from "../db/schema.ts";
-import type { InvitationPort, ProviderSessionsPort } from "../domain/operation.ts";
+import { idpAccounts } from "../db/schema/index.ts";
+import type { InvitationPort, ProviderSessionsPort } from "../domain/core/context.ts";
 import { endProviderSessionsOf } from "./adapter.ts";
 import { embeddedProviderPath } from "./provider.ts";
 import { issuePasswordLink } from "./password-resets.ts";

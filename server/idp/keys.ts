@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID, type JsonWebKey } from "node:crypto";
 import { asc, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { idpSigningKeys } from "../db/schema.ts";
+import { idpSigningKeys } from "../db/schema/index.ts";
 
 /**
  * The embedded provider's signing keys. Made once and kept in the database, so tokens

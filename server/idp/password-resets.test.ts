@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
-import { idpAccounts, idpPasswordResets, outbox } from "../db/schema.ts";
+import { idpAccounts, idpPasswordResets, outbox } from "../db/schema/index.ts";
 import { checkIdpCredentials, createIdpAccount, findIdpAccountByEmail } from "./accounts.ts";
 import {
   completePasswordReset,

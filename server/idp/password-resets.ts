@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, inArray } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
-import { idpAccounts, idpPasswordResets, sessions, users } from "../db/schema.ts";
+import { idpAccounts, idpPasswordResets, sessions, users } from "../db/schema/index.ts";
 import { enqueueMail } from "../mail/outbox.ts";
 import { findIdpAccountByEmail, type FieldError } from "./accounts.ts";
 import { endProviderSessionsOf } from "./adapter.ts";

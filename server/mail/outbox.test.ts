@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
-import { outbox } from "../db/schema.ts";
+import { outbox } from "../db/schema/index.ts";
 import { createLogger } from "../log.ts";
 import {
   deliverDueMail,

@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import nodemailer from "nodemailer";
 import type { Database } from "../db/client.ts";
-import { outbox } from "../db/schema.ts";
+import { outbox } from "../db/schema/index.ts";
 import type { Logger } from "../log.ts";
 
 export type OutgoingMail = { to: string; subject: string; text: string };

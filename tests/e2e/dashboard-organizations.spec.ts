@@ -1,7 +1,16 @@
 import type { Locator, Page } from "@playwright/test";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
-import { confirm, expectToast, openPage, reloadPage, signInAsAdmin, toasts, uniqueName } from "../support/pages.ts";
+import {
+  confirm,
+  expectToast,
+  openPage,
+  pick,
+  reloadPage,
+  signInAsAdmin,
+  toasts,
+  uniqueName,
+} from "../support/pages.ts";
 import { escapeRegExp } from "../support/site.ts";
 
 /**
@@ -195,9 +204,16 @@ test.describe("organizations", () => {
     editor = await openEditor(page, name);
     const members = editor.getByRole("region", { name: "Members" });
     await expect(members.getByText("No one belongs to it yet.")).toBeVisible();
-    await members.getByLabel("Add a member").selectOption({ label: member.name });
-    await members.getByRole("button", { name: "Add", exact: true }).click();
-    await expectToast(page, `${member.name} was added`);
+    // Adding without choosing anyone is refused with a sentence, and changes nothing.
+    await members.getByRole("button", { name: "Add the member" }).click();
+    await expect(members.getByRole("alert")).toContainText("Choose one from the list first.");
+    await expect(members.getByRole("combobox", { name: "Add a member" })).toHaveAccessibleDescription(
+      /Choose one from the list first/,
+    );
+    // The picker finds people on the server as their name is typed.
+    await pick(members, "Add a member", `member ${stamp}`, new RegExp(escapeRegExp(member.name)));
+    await members.getByRole("button", { name: "Add the member" }).click();
+    await expectToast(page, `${member.name} was added to ${name}`);
     await expect(members.getByRole("listitem").filter({ hasText: member.name })).toBeVisible();
     await members.getByRole("button", { name: `Remove ${member.name}` }).click();
     const question = page.getByRole("alertdialog", { name: `Remove ${member.name} from ${name}?` });

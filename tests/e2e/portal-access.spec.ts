@@ -93,7 +93,7 @@ test.describe("writes are protected against cross-site requests", () => {
     });
     expect(refused.status()).toBe(403);
     await page.reload();
-    await expect(row).toContainText("active");
+    await expect(row).toContainText("Active");
     await theirs.close();
   });
 });

@@ -93,9 +93,9 @@ test.describe("sign-in with the embedded provider", () => {
     const confirm = page.getByRole("alertdialog", { name: `Disable ${person.name}?` });
     await confirm.getByRole("button", { name: "Disable" }).click();
     await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`${person.name} is disabled`);
-    await expect(panel.getByText("disabled", { exact: true })).toBeVisible();
+    await expect(panel.getByText("Disabled", { exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
-    await expect(page.getByRole("row", { name: new RegExp(person.email) })).toContainText("disabled");
+    await expect(page.getByRole("row", { name: new RegExp(person.email) })).toContainText("Disabled");
 
     // Their next request is signed out, and their session at the provider ended too: signing
     // in again takes the password, and is then refused by the site, with a message.

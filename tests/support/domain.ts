@@ -1,8 +1,9 @@
 import type { Database } from "../../server/db/client.ts";
-import type { Actor } from "../../server/domain/access.ts";
-import type { DomainContext } from "../../server/domain/operation.ts";
-import { actorFor, type User } from "../../server/domain/users.ts";
+import type { Actor } from "../../server/domain/core/access.ts";
+import type { DomainContext } from "../../server/domain/core/context.ts";
+import { actorFor, type User } from "../../server/domain/users/index.ts";
 import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
+import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
 
 export const testPublicUrl = new URL("https://portal.test");
 
@@ -31,6 +32,7 @@ export function domainContext(
       publicUrl: testPublicUrl,
       invitations: embeddedInvitations(testPublicUrl),
       providerSessions: unreachableProviderSessions,
+      rateLimits: databaseRateLimits,
     },
   };
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
-import { users } from "../../server/db/schema.ts";
-import type { Role } from "../../server/domain/access.ts";
-import type { User } from "../../server/domain/users.ts";
+import { users } from "../../server/db/schema/index.ts";
+import type { Role } from "../../server/domain/core/access.ts";
+import type { User } from "../../server/domain/users/index.ts";
 import type { AuthHarness, TestAccount, TestBrowser } from "./auth-harness.ts";
 
 /**

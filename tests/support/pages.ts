@@ -166,3 +166,11 @@ export function uniqueName(prefix: string): string {
   uniques += 1;
   return `${prefix} ${process.pid}-${Date.now().toString(36)}-${uniques}`;
 }
+
+/** Types into a search picker and picks the option whose name matches (the picker asks the server as you type). */
+export async function pick(scope: Locator, label: string, search: string, option: string | RegExp): Promise<void> {
+  const field = scope.getByRole("combobox", { name: label });
+  await field.fill(search);
+  await scope.getByRole("option", { name: option }).click();
+  await expect(field).toHaveCount(0);
+}

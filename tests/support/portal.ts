@@ -57,30 +57,48 @@ export async function openPortal(page: Page, path = "/dashboard"): Promise<void>
 }
 
 /**
+ * The requests a page has finished (its response body fully received) since the log was
+ * last cleared. Read from the browser's network events, so a page whose clock the test has
+ * stopped (which blanks its Resource Timing) is watched the same way.
+ */
+const finishedRequests = new WeakMap<Page, string[]>();
+
+function finishedLog(page: Page): string[] {
+  let log = finishedRequests.get(page);
+  if (!log) {
+    const entries: string[] = [];
+    page.on("requestfinished", (request) => entries.push(request.url()));
+    finishedRequests.set(page, entries);
+    log = entries;
+  }
+  return log;
+}
+
+/** Forgets the requests finished so far: what `waitForFetch` waits for must come after this. */
+export function forgetFetches(page: Page): void {
+  finishedLog(page).length = 0;
+}
+
+/**
  * Waits until the portal's shell has hydrated and its effects run: from then on links
  * navigate client-side and the keyboard shortcuts listen. Nothing in the DOM says so, but
  * one effect of the shell's first commit, the build watcher (app/lib/build-update.ts),
  * listens for `visibilitychange` and then fetches /builds/latest.json: so the test fires
- * that event until the fetch shows up in Resource Timing. (A side effect: the page has
- * checked for a newer build once more.)
+ * that event until the fetch has finished. (A side effect: the page has checked for a
+ * newer build once more.)
  */
 export async function waitForPortal(page: Page): Promise<void> {
   await expect(async () => {
-    await page.evaluate(() => {
-      performance.clearResourceTimings();
-      document.dispatchEvent(new Event("visibilitychange"));
-    });
+    forgetFetches(page);
+    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
     await expect
       .poll(() => hasFetched(page, "/builds/latest.json"), { timeout: 2_000, intervals: [50, 100, 250] })
       .toBe(true);
   }).toPass();
 }
 
-async function hasFetched(page: Page, part: string): Promise<boolean> {
-  return page.evaluate(
-    (fragment) => performance.getEntriesByType("resource").some((entry) => entry.name.includes(fragment)),
-    part,
-  );
+function hasFetched(page: Page, part: string): boolean {
+  return finishedLog(page).some((url) => url.includes(part));
 }
 
 /** Signs up a fresh viewer from a signed-out page; they land on /dashboard, hydrated. */
@@ -133,15 +151,41 @@ export async function currentBuildId(page: Page): Promise<string> {
 }
 
 /**
- * Resolves once the page has fully received a response whose URL contains `part`:
- * Resource Timing adds the entry when the body has arrived, which is after the page's
- * own code has handled the response headers (its `fetch` promise resolves first).
+ * Resolves once the page has fully received, since `forgetFetches`, a response whose URL
+ * contains `part`: its body has arrived, which is after the page's own code has handled
+ * the response headers (its `fetch` promise resolves first).
  */
-export async function waitForResourceTiming(page: Page, part: string): Promise<void> {
+export async function waitForFetch(page: Page, part: string): Promise<void> {
   await expect.poll(() => hasFetched(page, part)).toBe(true);
 }
 
 /** The page's record of self-made reloads (app/lib/reload-guard.ts). */
 export async function readReloadGuard(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => JSON.parse(sessionStorage.getItem("densara:reloads") ?? "{}") as Record<string, number>);
+}
+
+/** The URL of a route's own module, as the page's React Router manifest names it (chunk names repeat: route-….js). */
+export async function routeModule(page: Page, routeId: string): Promise<string> {
+  const href = await page.evaluate(
+    (id) =>
+      (window as unknown as { __reactRouterManifest?: { routes: Record<string, { module: string }> } })
+        .__reactRouterManifest?.routes[id]?.module,
+    routeId,
+  );
+  if (!href) throw new Error(`the page's manifest has no route ${routeId}`);
+  return new URL(href, page.url()).href;
+}
+
+/**
+ * Stops `Date.now` at this moment for the rest of the test, in every document the page
+ * loads (the reload guard and the remembered navigation read it): a test about "within
+ * 10 s" then never depends on how fast the machine runs it. Only `Date.now`: Playwright's
+ * own clock also blanks Performance Timeline, which the portal reads to tell a reload.
+ */
+export async function stopPageClock(page: Page): Promise<number> {
+  const now = Date.now();
+  await page.addInitScript((at) => {
+    Date.now = () => at;
+  }, now);
+  return now;
 }

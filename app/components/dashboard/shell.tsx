@@ -8,7 +8,7 @@ import {
   isColorModePreference,
   type ColorModePreference,
 } from "../../lib/color-mode.ts";
-import { can, visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
+import { pageActions, visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { portalSession } from "../../lib/portal-session.ts";
 import { rememberNavigation, resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal-build.ts";
@@ -188,39 +188,13 @@ export function DashboardShell({
   }, [shortcuts, navigate, openPalette, openHelp, toggleCollapsed]);
 
   const paletteActions = useMemo((): PaletteAction[] => {
-    const actions: PaletteAction[] = [];
-    if (can(capabilities, "user", "invite")) {
-      actions.push({
-        id: "invite",
-        label: "Invite a person",
-        keywords: ["user", "add"],
-        run: () => void navigate("/dashboard/admin/users?invite=1"),
-      });
-    }
-    if (can(capabilities, "organization", "create")) {
-      actions.push({
-        id: "organization",
-        label: "Add an organization",
-        keywords: ["clinic", "hospital", "new"],
-        run: () => void navigate("/dashboard/admin/organizations?new=1"),
-      });
-    }
-    if (can(capabilities, "activity", "export")) {
-      actions.push({
-        id: "export",
-        label: "Export the activity log as CSV",
-        keywords: ["audit", "download"],
-        run: () => window.location.assign("/dashboard/admin/activity/export"),
-      });
-    }
-    if (can(capabilities, "token", "create")) {
-      actions.push({
-        id: "token",
-        label: "Create a personal access token",
-        keywords: ["api", "script"],
-        run: () => void navigate("/dashboard/settings#tokens"),
-      });
-    }
+    // The pages' own actions come from the navigation model; these are the portal's.
+    const actions: PaletteAction[] = pageActions(capabilities).map((action) => ({
+      id: action.id,
+      label: action.label,
+      keywords: action.keywords,
+      run: () => (action.download ? window.location.assign(action.to) : void navigate(action.to)),
+    }));
     actions.push(
       {
         id: "dark",

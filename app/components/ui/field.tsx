@@ -140,17 +140,26 @@ export function formMessage(errors: Partial<Record<string, string>>): string | u
     : `${fields} fields need your attention: see below.`;
 }
 
-/** A checkbox with its label beside it, and an optional hint under it. */
+/**
+ * A checkbox with its label beside it, and an optional hint under it. A hidden "false"
+ * goes first under the same name, so a form says "no" for an unticked box (which a browser
+ * leaves out) and the server can tell it from a field the form does not have.
+ */
 export function CheckboxInput({
   label,
   hint,
   ...input
-}: Omit<ComponentProps<"input">, "id" | "className" | "type"> & { label: string; hint?: string | undefined }) {
+}: Omit<ComponentProps<"input">, "id" | "className" | "type" | "value"> & {
+  label: string;
+  hint?: string | undefined;
+}) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
     <div className="flex items-start gap-3">
+      {input.name ? <input type="hidden" name={input.name} value="false" /> : null}
       <input
+        value="true"
         id={id}
         type="checkbox"
         aria-describedby={hint ? hintId : undefined}

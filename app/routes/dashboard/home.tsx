@@ -4,10 +4,11 @@ import { DashboardErrorBoundary } from "../../components/dashboard/error-boundar
 import { EmptyState } from "../../components/dashboard/list.tsx";
 import { usePortal } from "../../components/dashboard/portal-context.tsx";
 import { query } from "../../lib/api.server.ts";
-import { actionWords } from "../../lib/activity-words.ts";
 import { visiblePages, type DashboardPage } from "../../lib/dashboard-nav.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
+import { portalOf } from "../../lib/portal.server.ts";
+import { certificationLabels } from "./organizations/words.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/home";
 
@@ -28,18 +29,13 @@ const HomeQuery = graphql(`
           certifiedUntil
         }
       }
-      capabilityList {
-        entity
-        operation
-        reach
-      }
     }
     activity(first: 8) {
       nodes {
         id
         at
         actorLabel
-        action
+        words
         targetLabel
       }
     }
@@ -56,8 +52,8 @@ const HomeQuery = graphql(`
 
 export async function loader({ context }: Route.LoaderArgs) {
   const home = await query(context, HomeQuery, {});
-  const reach = (entity: string, operation: string) =>
-    home.viewer?.capabilityList.find((row) => row.entity === entity && row.operation === operation)?.reach;
+  const { capabilities } = portalOf(context);
+  const reach = (entity: string, operation: string) => capabilities[entity]?.[operation];
   // Counts over everyone mean something only to those who see everyone; others' are their own rows.
   return {
     user: home.viewer?.user ?? null,
@@ -130,7 +126,7 @@ function RecentActivity({ rows, all }: { rows: Activity[]; all: boolean }) {
           {rows.map((row) => (
             <li key={row.id} className="rounded-xl px-4 py-3 ring-1 ring-gray-200 dark:ring-gray-800">
               <p className="text-base">
-                <span className="font-semibold">{row.actorLabel}</span> {actionWords(row.action)}{" "}
+                <span className="font-semibold">{row.actorLabel}</span> {row.words}{" "}
                 {row.targetLabel && row.targetLabel !== row.actorLabel ? (
                   <span className="font-semibold">{row.targetLabel}</span>
                 ) : null}
@@ -143,13 +139,6 @@ function RecentActivity({ rows, all }: { rows: Activity[]; all: boolean }) {
     </section>
   );
 }
-
-const certification: Record<string, string> = {
-  not_certified: "Not certified",
-  in_training: "In training",
-  certified: "Certified",
-  lapsed: "Certification lapsed",
-};
 
 /** The signed-in landing page: counts and shortcuts for what this person may use, and recent activity. */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
@@ -194,7 +183,7 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             {organization ? (
               <p className="mt-1 text-base">
                 {organization.name}, {organization.city}, {organization.countryName}.{" "}
-                {certification[organization.certificationStatus] ?? ""}
+                {certificationLabels[organization.certificationStatus]}
                 {organization.certifiedUntil ? ` until ${formatDate(organization.certifiedUntil)}` : ""}.
               </p>
             ) : (

@@ -1,7 +1,8 @@
-import { exportActivity, listActivity, type ActivityFilter } from "../../domain/activity.ts";
-import { activityActions } from "../../domain/index.ts";
+import { exportActivity, listActivity } from "../../domain/activity/index.ts";
+import { activityActions, readActivityVocabulary, type ActivityVocabulary } from "../../domain/index.ts";
 import { builder } from "../builder.ts";
-import { connectionType, pageFrom } from "./pagination.ts";
+import { queryField } from "../operations.ts";
+import { connectionType } from "./pagination.ts";
 import { ActivityRef, UserRef } from "./refs.ts";
 
 const ChangeType = builder.objectRef<{ field: string; from: unknown; to: unknown }>("ActivityChange").implement({
@@ -15,6 +16,8 @@ const ChangeType = builder.objectRef<{ field: string; from: unknown; to: unknown
     to: t.string({ nullable: true, resolve: (change) => (change.to === null ? null : JSON.stringify(change.to)) }),
   }),
 });
+
+const wordsOf = new Map(activityActions.map((entry) => [entry.action, entry.words]));
 
 ActivityRef.implement({
   description: "One write, as the audit trail recorded it in the same transaction.",
@@ -30,6 +33,10 @@ ActivityRef.implement({
     actorLabel: t.exposeString("actorLabel", { description: "Who did it, as they were named at the time." }),
     via: t.exposeString("via", { description: "session, token or system." }),
     action: t.exposeString("action"),
+    words: t.string({
+      description: 'The action in words that follow the actor\'s name: "changed the role of".',
+      resolve: (row) => wordsOf.get(row.action) ?? row.action,
+    }),
     targetType: t.exposeString("targetType"),
     targetId: t.exposeString("targetId", { nullable: true }),
     targetLabel: t.exposeString("targetLabel"),
@@ -42,33 +49,6 @@ ActivityRef.implement({
   }),
 });
 
-const ActivityConnection = connectionType("Activity", ActivityRef);
-
-const ActivityFilterInput = builder.inputType("ActivityFilter", {
-  fields: (t) => ({
-    actorId: t.id(),
-    action: t.string(),
-    targetType: t.string(),
-    targetId: t.string(),
-    from: t.field({ type: "Date", description: "The first day to include (UTC)." }),
-    to: t.field({ type: "Date", description: "The last day to include (UTC)." }),
-    search: t.string({ description: "Part of the actor's or the record's name." }),
-  }),
-});
-
-function filterFrom(filter: typeof ActivityFilterInput.$inferInput | null | undefined): ActivityFilter {
-  if (!filter) return {};
-  return {
-    actorId: filter.actorId ?? undefined,
-    action: filter.action ?? undefined,
-    targetType: filter.targetType ?? undefined,
-    targetId: filter.targetId ?? undefined,
-    from: filter.from ?? undefined,
-    to: filter.to ?? undefined,
-    search: filter.search ?? undefined,
-  };
-}
-
 const ActivityExportType = builder
   .objectRef<{ csv: string; rows: number; truncated: boolean }>("ActivityExport")
   .implement({
@@ -79,28 +59,41 @@ const ActivityExportType = builder
     }),
   });
 
-builder.queryFields((t) => ({
-  activity: t.field({
-    type: ActivityConnection,
-    description: "The audit trail, newest first. Admins read all of it; others what they did themselves.",
-    args: {
-      filter: t.arg({ type: ActivityFilterInput }),
-      first: t.arg.int(),
-      after: t.arg.string(),
-      last: t.arg.int(),
-      before: t.arg.string(),
-    },
-    resolve: (_root, args, context) =>
-      listActivity(context.domain, { filter: filterFrom(args.filter), page: pageFrom(args) }),
+const ActionType = builder.objectRef<ActivityVocabulary["actions"][number]>("ActivityAction").implement({
+  description: "An action the activity log can hold.",
+  fields: (t) => ({
+    action: t.exposeString("action", { description: "entity.operation, as the filter takes it." }),
+    words: t.exposeString("words"),
   }),
-  activityExport: t.field({
-    type: ActivityExportType,
-    description: "The filtered trail as CSV (admins).",
-    args: { filter: t.arg({ type: ActivityFilterInput }) },
-    resolve: (_root, args, context) => exportActivity(context.domain, { filter: filterFrom(args.filter) }),
+});
+
+const KindType = builder.objectRef<ActivityVocabulary["kinds"][number]>("ActivityKind").implement({
+  description: "A kind of record the activity log is about.",
+  fields: (t) => ({
+    type: t.exposeString("type", { description: "As the filter's targetType takes it." }),
+    label: t.exposeString("label"),
   }),
-  activityActions: t.stringList({
-    description: "Every action the trail can hold, for filters.",
-    resolve: () => [...activityActions],
-  }),
-}));
+});
+
+queryField("activity", {
+  operation: listActivity,
+  type: connectionType("Activity", ActivityRef),
+  description: "The audit trail, newest first. Admins read all of it; others what they did themselves.",
+});
+queryField("activityExport", {
+  operation: exportActivity,
+  type: ActivityExportType,
+  description: "The filtered trail as CSV (admins).",
+});
+queryField("activityActions", {
+  operation: readActivityVocabulary,
+  type: [ActionType],
+  description: "Every action the trail can hold, for filters.",
+  result: (vocabulary) => vocabulary.actions,
+});
+queryField("activityKinds", {
+  operation: readActivityVocabulary,
+  type: [KindType],
+  description: "Every kind of record the trail is about, for filters.",
+  result: (vocabulary) => vocabulary.kinds,
+});

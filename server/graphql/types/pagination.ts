@@ -1,5 +1,5 @@
 import type { ObjectRef, SchemaTypes } from "@pothos/core";
-import type { Connection, PageArgs, PageInfo } from "../../domain/pagination.ts";
+import type { Connection, PageInfo } from "../../domain/core/pagination.ts";
 import { builder } from "../builder.ts";
 
 export const PageInfoType = builder.objectRef<PageInfo>("PageInfo").implement({
@@ -11,23 +11,6 @@ export const PageInfoType = builder.objectRef<PageInfo>("PageInfo").implement({
     endCursor: t.exposeString("endCursor", { nullable: true }),
   }),
 });
-
-export const SortDirection = builder.enumType("SortDirection", { values: ["asc", "desc"] as const });
-
-/** The page a field's `first`/`after`/`last`/`before` arguments ask for. */
-export function pageFrom(args: {
-  first?: number | null;
-  after?: string | null;
-  last?: number | null;
-  before?: string | null;
-}): PageArgs {
-  return {
-    ...(args.first != null ? { first: args.first } : {}),
-    ...(args.after != null ? { after: args.after } : {}),
-    ...(args.last != null ? { last: args.last } : {}),
-    ...(args.before != null ? { before: args.before } : {}),
-  };
-}
 
 /** A page of a list: its rows (`nodes`) and `pageInfo`. */
 export function connectionType<Types extends SchemaTypes, Node>(name: string, node: ObjectRef<Types, Node>) {

@@ -1,8 +1,8 @@
 import type { SessionSummary } from "../../auth/sessions.ts";
-import type { Activity } from "../../domain/activity.ts";
-import type { Organization } from "../../domain/organizations.ts";
-import type { PersonalAccessToken } from "../../domain/tokens.ts";
-import type { User } from "../../domain/users.ts";
+import type { Activity } from "../../domain/activity/index.ts";
+import type { Organization } from "../../domain/organizations/index.ts";
+import type { PersonalAccessToken } from "../../domain/tokens/index.ts";
+import type { User } from "../../domain/users/index.ts";
 import { builder } from "../builder.ts";
 
 /**

@@ -1,14 +1,20 @@
 import {
+  announcementTone,
   contactTopics,
   listSettings,
   readSiteNotices,
-  updateSetting,
+  updateAnalyticsSettings,
+  updateAnnouncement,
+  updateContactRecipients,
+  updateMaintenanceNotice,
   type Setting,
   type SettingKey,
   type SettingValue,
   type SiteNotices,
-} from "../../domain/settings.ts";
+} from "../../domain/settings/index.ts";
 import { builder, type GraphQLContext } from "../builder.ts";
+import { enumRef } from "../from-zod.ts";
+import { mutationField, queryField } from "../operations.ts";
 import { UserRef } from "./refs.ts";
 
 /** Each group carries its version (for the next update), and who saved it last, when. */
@@ -17,7 +23,7 @@ const Contacts = builder.objectRef<Setting<"contactRecipients">>("ContactRecipie
 const Announcement = builder.objectRef<Setting<"announcement">>("AnnouncementSettings");
 const Maintenance = builder.objectRef<Setting<"maintenance">>("MaintenanceSettings");
 
-const AnnouncementToneEnum = builder.enumType("AnnouncementTone", { values: ["info", "warning"] as const });
+const AnnouncementToneEnum = enumRef(announcementTone);
 
 type Saved = Setting;
 const savedBy = (setting: Saved, _args: object, context: GraphQLContext) =>
@@ -126,97 +132,14 @@ const SiteNoticesType = builder.objectRef<SiteNotices>("SiteNotices").implement(
   }),
 });
 
-builder.queryFields((t) => ({
-  siteSettings: t.field({
-    type: SiteSettingsType,
-    description: "Typed site settings (admins).",
-    resolve: (_root, _args, context) => listSettings(context.domain, {}),
-  }),
-  siteNotices: t.field({
-    type: SiteNoticesType,
-    description: "Anyone may read these.",
-    resolve: (_root, _args, context) => readSiteNotices(context.domain, {}),
-  }),
-}));
-
-const AnalyticsInput = builder.inputType("AnalyticsSettingsInput", {
-  fields: (t) => ({
-    tagManagerId: t.string(),
-    webAnalyticsId: t.string(),
-    pixelId: t.string(),
-    socialAdsPixelId: t.string(),
-    customerDataWriteKey: t.string(),
-  }),
+queryField("siteSettings", {
+  operation: listSettings,
+  type: SiteSettingsType,
+  description: "Typed site settings (admins).",
 });
+queryField("siteNotices", { operation: readSiteNotices, type: SiteNoticesType, description: "Anyone may read these." });
 
-const ContactsInput = builder.inputType("ContactRecipientsInput", {
-  fields: (t) => ({
-    sales: t.stringList({ required: true }),
-    support: t.stringList({ required: true }),
-    service: t.stringList({ required: true }),
-    training: t.stringList({ required: true }),
-    general: t.stringList({ required: true }),
-  }),
-});
-
-const AnnouncementInput = builder.inputType("AnnouncementInput", {
-  fields: (t) => ({
-    enabled: t.boolean({ required: true }),
-    message: t.string(),
-    tone: t.field({ type: AnnouncementToneEnum, required: true }),
-    linkLabel: t.string(),
-    linkUrl: t.string(),
-    startsAt: t.field({ type: "DateTime" }),
-    endsAt: t.field({ type: "DateTime" }),
-  }),
-});
-
-const MaintenanceInput = builder.inputType("MaintenanceInput", {
-  fields: (t) => ({
-    enabled: t.boolean({ required: true }),
-    message: t.string(),
-    startsAt: t.field({ type: "DateTime" }),
-    endsAt: t.field({ type: "DateTime" }),
-  }),
-});
-
-const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
-
-builder.mutationFields((t) => ({
-  updateAnalyticsSettings: t.field({
-    type: Analytics,
-    args: { version: t.arg.int({ required: true }), input: t.arg({ type: AnalyticsInput, required: true }) },
-    resolve: async (_root, { version, input }, context) =>
-      (await updateSetting(context.domain, { key: "analytics", version, value: input })) as Setting<"analytics">,
-  }),
-  updateContactRecipients: t.field({
-    type: Contacts,
-    args: { version: t.arg.int({ required: true }), input: t.arg({ type: ContactsInput, required: true }) },
-    resolve: async (_root, { version, input }, context) =>
-      (await updateSetting(context.domain, {
-        key: "contactRecipients",
-        version,
-        value: input,
-      })) as Setting<"contactRecipients">,
-  }),
-  updateAnnouncement: t.field({
-    type: Announcement,
-    args: { version: t.arg.int({ required: true }), input: t.arg({ type: AnnouncementInput, required: true }) },
-    resolve: async (_root, { version, input }, context) =>
-      (await updateSetting(context.domain, {
-        key: "announcement",
-        version,
-        value: { ...input, startsAt: iso(input.startsAt), endsAt: iso(input.endsAt) },
-      })) as Setting<"announcement">,
-  }),
-  updateMaintenanceNotice: t.field({
-    type: Maintenance,
-    args: { version: t.arg.int({ required: true }), input: t.arg({ type: MaintenanceInput, required: true }) },
-    resolve: async (_root, { version, input }, context) =>
-      (await updateSetting(context.domain, {
-        key: "maintenance",
-        version,
-        value: { ...input, startsAt: iso(input.startsAt), endsAt: iso(input.endsAt) },
-      })) as Setting<"maintenance">,
-  }),
-}));
+mutationField("updateAnalyticsSettings", { operation: updateAnalyticsSettings, type: Analytics });
+mutationField("updateContactRecipients", { operation: updateContactRecipients, type: Contacts });
+mutationField("updateAnnouncement", { operation: updateAnnouncement, type: Announcement });
+mutationField("updateMaintenanceNotice", { operation: updateMaintenanceNotice, type: Maintenance });

@@ -2,12 +2,16 @@ import {
   createToken,
   listTokens,
   revokeToken,
-  tokenLifetimesDays,
+  tokenEntity,
+  tokenIsActive,
   type PersonalAccessToken,
-} from "../../domain/tokens.ts";
+} from "../../domain/tokens/index.ts";
 import { builder } from "../builder.ts";
+import { mutationField, queryField, rowCapabilities } from "../operations.ts";
 import { TokenRef, UserRef } from "./refs.ts";
 import { RoleEnum } from "./users.ts";
+
+const TokenCan = rowCapabilities<PersonalAccessToken>(tokenEntity, (token) => token.id);
 
 TokenRef.implement({
   description: "A personal access token for scripts. The token itself is shown once, when it is created.",
@@ -25,6 +29,11 @@ TokenRef.implement({
     expiresAt: t.expose("expiresAt", { type: "DateTime" }),
     lastUsedAt: t.expose("lastUsedAt", { type: "DateTime", nullable: true }),
     revokedAt: t.expose("revokedAt", { type: "DateTime", nullable: true }),
+    active: t.boolean({
+      description: "Whether it works now: neither revoked nor expired.",
+      resolve: (token, _args, context) => tokenIsActive(token, context.domain.now()),
+    }),
+    can: t.field({ type: TokenCan, resolve: (token) => token }),
   }),
 });
 
@@ -35,32 +44,11 @@ const CreatedTokenType = builder.objectRef<{ token: string; record: PersonalAcce
   }),
 });
 
-const CreateTokenInput = builder.inputType("CreateTokenInput", {
-  fields: (t) => ({
-    name: t.string({ required: true }),
-    role: t.field({ type: RoleEnum, required: true }),
-    expiresInDays: t.int({ required: true, description: `One of ${tokenLifetimesDays.join(", ")}.` }),
-  }),
+queryField("accessTokens", {
+  operation: listTokens,
+  type: [TokenRef],
+  description: "Your personal access tokens (an admin may ask for anyone's), newest first.",
 });
 
-builder.queryFields((t) => ({
-  accessTokens: t.field({
-    type: [TokenRef],
-    description: "Your personal access tokens (an admin may ask for anyone's), newest first.",
-    args: { userId: t.arg.id() },
-    resolve: (_root, args, context) => listTokens(context.domain, { userId: args.userId ?? undefined }),
-  }),
-}));
-
-builder.mutationFields((t) => ({
-  createAccessToken: t.field({
-    type: CreatedTokenType,
-    args: { input: t.arg({ type: CreateTokenInput, required: true }) },
-    resolve: (_root, { input }, context) => createToken(context.domain, input),
-  }),
-  revokeAccessToken: t.field({
-    type: TokenRef,
-    args: { id: t.arg.id({ required: true }) },
-    resolve: (_root, args, context) => revokeToken(context.domain, { id: args.id }),
-  }),
-}));
+mutationField("createAccessToken", { operation: createToken, type: CreatedTokenType });
+mutationField("revokeAccessToken", { operation: revokeToken, type: TokenRef });

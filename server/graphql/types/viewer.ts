@@ -1,6 +1,6 @@
-import { capabilitiesOf, entityAccess } from "../../domain/index.ts";
-import { getUser, type User } from "../../domain/users.ts";
-import type { Actor } from "../../domain/access.ts";
+import type { Actor } from "../../domain/core/access.ts";
+import { capabilitiesOf, entities } from "../../domain/index.ts";
+import { getUser, type User } from "../../domain/users/index.ts";
 import { builder } from "../builder.ts";
 import { UserRef } from "./refs.ts";
 
@@ -16,14 +16,14 @@ function capitalized(word: string): string {
 }
 
 /** One object type per entity, with a field per operation, generated from the access rules themselves. */
-const entityCapabilities = entityAccess.map((access) => ({
-  entity: access.entity,
+const entityCapabilities = entities.map((entity) => ({
+  entity: entity.name,
   type: builder
-    .objectRef<Record<string, "all" | "some" | "none">>(`${capitalized(access.entity)}Capabilities`)
+    .objectRef<Record<string, "all" | "some" | "none">>(`${capitalized(entity.name)}Capabilities`)
     .implement({
       fields: (t) =>
         Object.fromEntries(
-          Object.keys(access.rules).map((operation) => [
+          Object.keys(entity.rules).map((operation) => [
             operation,
             t.field({ type: ReachEnum, resolve: (reach) => reach[operation] ?? "none" }),
           ]),

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import { readCookie, sessionCookieName } from "../../auth/cookies.ts";
 import type { SessionStore } from "../../auth/sessions.ts";
-import { actorFor } from "../../domain/users.ts";
+import { actorFor } from "../../domain/users/index.ts";
 import type { Logger } from "../../log.ts";
 import type { AppEnv } from "../env.ts";
 

@@ -1,9 +1,9 @@
 import { sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
-import { rateLimits } from "../../db/schema.ts";
+import { rateLimits } from "../../db/schema/index.ts";
+import type { RateLimit, RateLimitPort, RateLimitResult } from "../../domain/core/context.ts";
 
-export type RateLimit = { limit: number; windowS: number };
-export type RateLimitResult = { allowed: boolean; count: number; retryAfterS: number };
+export type { RateLimit, RateLimitResult };
 
 /**
  * Password sign-in attempts:
@@ -22,31 +22,43 @@ export const loginLimits = {
 } as const satisfies Record<string, RateLimit>;
 
 /**
- * Fixed-window counters in the database, shared by every server process. One atomic
- * upsert per hit: a new window starts when the old one has run out.
+ * One more hit on a fixed-window counter in the database, shared by every server process:
+ * one atomic upsert, and a new window starts when the old one has run out.
  */
+async function hitCounter(
+  db: Database,
+  key: string,
+  { limit, windowS }: RateLimit,
+  at: Date,
+): Promise<RateLimitResult> {
+  const windowEndsBefore = new Date(at.getTime() - windowS * 1000);
+  const [row] = await db
+    .insert(rateLimits)
+    .values({ key, windowStart: at, count: 1 })
+    .onConflictDoUpdate({
+      target: rateLimits.key,
+      set: {
+        windowStart: sql`case when ${rateLimits.windowStart} <= ${windowEndsBefore} then ${at} else ${rateLimits.windowStart} end`,
+        count: sql`case when ${rateLimits.windowStart} <= ${windowEndsBefore} then 1 else ${rateLimits.count} + 1 end`,
+      },
+    })
+    .returning({ windowStart: rateLimits.windowStart, count: rateLimits.count });
+  if (!row) throw new Error("the rate limit counter did not answer");
+  const windowEnds = row.windowStart.getTime() + windowS * 1000;
+  return {
+    allowed: row.count <= limit,
+    count: row.count,
+    retryAfterS: row.count <= limit ? 0 : Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000)),
+  };
+}
+
+/** The domain's rate limits, counted in the operation's own transaction. */
+export const databaseRateLimits: RateLimitPort = { hit: hitCounter };
+
+/** The rate limits of requests outside the domain (sign-in, sign-up), on the database given. */
 export function createRateLimiter(db: Database, now: () => Date = () => new Date()) {
-  async function hit(key: string, { limit, windowS }: RateLimit): Promise<RateLimitResult> {
-    const at = now();
-    const windowEndsBefore = new Date(at.getTime() - windowS * 1000);
-    const [row] = await db
-      .insert(rateLimits)
-      .values({ key, windowStart: at, count: 1 })
-      .onConflictDoUpdate({
-        target: rateLimits.key,
-        set: {
-          windowStart: sql`case when ${rateLimits.windowStart} <= ${windowEndsBefore} then ${at} else ${rateLimits.windowStart} end`,
-          count: sql`case when ${rateLimits.windowStart} <= ${windowEndsBefore} then 1 else ${rateLimits.count} + 1 end`,
-        },
-      })
-      .returning({ windowStart: rateLimits.windowStart, count: rateLimits.count });
-    if (!row) throw new Error("the rate limit counter did not answer");
-    const windowEnds = row.windowStart.getTime() + windowS * 1000;
-    return {
-      allowed: row.count <= limit,
-      count: row.count,
-      retryAfterS: row.count <= limit ? 0 : Math.max(1, Math.ceil((windowEnds - at.getTime()) / 1000)),
-    };
+  function hit(key: string, rule: RateLimit): Promise<RateLimitResult> {
+    return hitCounter(db, key, rule, now());
   }
 
   /** Forgets a key, e.g. an account's failures after a successful sign-in. */

@@ -1,0 +1,218 @@
+import { Download } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
+import {
+  DateField,
+  EmptyState,
+  ListFilters,
+  ListTable,
+  Pagination,
+  PlainHeader,
+  SearchField,
+  SelectField,
+  useListLoading,
+} from "../../../components/dashboard/list.tsx";
+import { usePortal } from "../../../components/dashboard/portal-context.tsx";
+import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { query, tryQuery } from "../../../lib/api.server.ts";
+import { can } from "../../../lib/dashboard-nav.ts";
+import { findActors } from "../../../lib/finders.ts";
+import { describeBrowser, formatDateTime } from "../../../lib/format.ts";
+import { graphql } from "../../../lib/graphql.ts";
+import { pageParams } from "../../../lib/list-params.ts";
+import { requireReach } from "../../../lib/portal.server.ts";
+import { privatePageMeta } from "../../../lib/seo.ts";
+import type { Route } from "./+types/route";
+import { Changes } from "./changes.tsx";
+import { activityFilter } from "./filter.ts";
+
+/** The page reads the whole log: the viewer's reach must be "all". */
+export const middleware: Route.MiddlewareFunction[] = [
+  requireReach("activity", "read", "Only people who may read the whole activity log can open this page."),
+];
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Activity");
+
+const ActivityQuery = graphql(`
+  query AdminActivity($filter: ActivityFilter, $first: Int, $after: String, $last: Int, $before: String) {
+    activity(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
+      nodes {
+        id
+        at
+        actorLabel
+        via
+        action
+        words
+        targetType
+        targetLabel
+        changes {
+          field
+          from
+          to
+        }
+        address
+        userAgent
+      }
+      pageInfo {
+        hasNextPage
+        hasPreviousPage
+        startCursor
+        endCursor
+      }
+    }
+    activityActions {
+      action
+      words
+    }
+    activityKinds {
+      type
+      label
+    }
+  }
+`);
+
+const ActorName = graphql(`
+  query ActivityActor($id: ID!) {
+    user(id: $id) {
+      id
+      name
+      email
+    }
+  }
+`);
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const filter = activityFilter(url.searchParams);
+  const data = await query(context, ActivityQuery, { filter, ...pageParams(url.searchParams) });
+  // The person the log is filtered by, named in the filter (someone since deleted is shown by their id).
+  const actor = filter.actorId ? await tryQuery(context, ActorName, { id: filter.actorId }) : null;
+  return {
+    filter,
+    rows: data.activity.nodes,
+    pageInfo: data.activity.pageInfo,
+    actions: data.activityActions,
+    kinds: data.activityKinds,
+    actor: filter.actorId
+      ? {
+          id: filter.actorId,
+          label: actor?.ok ? (actor.data.user.name ?? actor.data.user.email ?? filter.actorId) : filter.actorId,
+        }
+      : null,
+  };
+}
+
+/** Admin: the audit log of every write, newest first; filters stay in the URL and apply to the CSV too. */
+export default function AdminActivity({ loaderData }: Route.ComponentProps) {
+  const { filter, rows, pageInfo, actions, kinds, actor } = loaderData;
+  const { capabilities } = usePortal();
+  const { search, pathname } = useLocation();
+  const loading = useListLoading();
+  const filtered = Object.values(filter).some(Boolean);
+  const exportParams = new URLSearchParams(search);
+  exportParams.delete("after");
+  exportParams.delete("before");
+  const exportQuery = exportParams.toString();
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">Activity</h1>
+          <p className="text-base text-gray-700 dark:text-gray-300">
+            Every change made in the portal: who, what, when and from where. Times are in UTC.
+          </p>
+        </div>
+        {can(capabilities, "activity", "export") ? (
+          <a
+            href={`/dashboard/admin/activity/export${exportQuery ? `?${exportQuery}` : ""}`}
+            download
+            className={buttonClasses("secondary", "md")}
+          >
+            <Download aria-hidden="true" className="size-5" /> Export as CSV
+            <span className="sr-only"> (the rows these filters select, up to 10,000)</span>
+          </a>
+        ) : null}
+      </div>
+
+      <ListFilters label="Filter the activity log">
+        <div className="min-w-56 flex-1">
+          <SearchPicker
+            key={actor?.id ?? "anyone"}
+            label="Who"
+            emptyFields={{ actor: "" }}
+            noneLabel="Anyone"
+            placeholder="Anyone: type a name"
+            initial={actor ? { key: actor.id, fields: { actor: actor.id }, label: actor.label } : null}
+            find={findActors}
+          />
+        </div>
+        <SelectField
+          label="What"
+          name="action"
+          anyLabel="Any action"
+          defaultValue={filter.action}
+          options={actions.map((entry) => ({ value: entry.action, label: `${entry.words} (${entry.action})` }))}
+        />
+        <SelectField
+          label="Kind of record"
+          name="type"
+          anyLabel="Any kind"
+          defaultValue={filter.targetType}
+          options={kinds.map((kind) => ({ value: kind.type, label: kind.label }))}
+        />
+        <DateField label="From" name="from" defaultValue={filter.from} />
+        <DateField label="To" name="to" defaultValue={filter.to} />
+        <SearchField label="Name of a person or record" defaultValue={filter.search} />
+      </ListFilters>
+
+      {rows.length === 0 ? (
+        <EmptyState title={filtered ? "Nothing matches these filters" : "Nothing has happened yet"}>
+          {filtered ? (
+            <Link to={pathname} className="font-semibold text-bdblue-700 underline dark:text-bdblue-300">
+              Clear the filters
+            </Link>
+          ) : (
+            <p>Every change made in the portal is recorded here.</p>
+          )}
+        </EmptyState>
+      ) : (
+        <ListTable caption="Activity" loading={loading}>
+          <thead className="bg-gray-50 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-300">
+            <tr>
+              <PlainHeader className="px-4">When</PlainHeader>
+              <PlainHeader>Who</PlainHeader>
+              <PlainHeader>What</PlainHeader>
+              <PlainHeader>Changes</PlainHeader>
+              <PlainHeader>From</PlainHeader>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.id} className="border-t border-gray-200 align-top dark:border-gray-800">
+                <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(row.at)}</td>
+                <th scope="row" className="py-3 pr-4 text-left font-semibold">
+                  {row.actorLabel}
+                  {row.via === "token" ? <span className="block text-sm font-normal">with an access token</span> : null}
+                </th>
+                <td className="py-3 pr-4">
+                  {row.words} <span className="font-semibold">{row.targetLabel}</span>
+                  <span className="block text-sm text-gray-700 dark:text-gray-300">{row.action}</span>
+                </td>
+                <td className="py-3 pr-4">
+                  <Changes changes={row.changes} />
+                </td>
+                <td className="py-3 pr-4 text-sm">
+                  {row.address ?? "—"}
+                  <span className="block">{describeBrowser(row.userAgent)}</span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </ListTable>
+      )}
+      <Pagination pageInfo={pageInfo} label="Activity" />
+    </div>
+  );
+}
+
+export { DashboardErrorBoundary as ErrorBoundary };

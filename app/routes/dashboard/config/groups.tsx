@@ -1,0 +1,190 @@
+import { CheckboxInput, Field, SelectInput, TextAreaInput } from "../../../components/ui/field.tsx";
+import type { ActionFailure } from "../../../lib/action-failure.ts";
+import { optionsOf, type ApiEnum, type ResultOf } from "../../../lib/graphql.ts";
+import type { SettingsQuery } from "./queries.ts";
+import { listError, localInstant, SettingsForm, valueOf } from "./settings-form.tsx";
+
+type Settings = ResultOf<typeof SettingsQuery>["siteSettings"];
+
+const toneLabels = { info: "News (blue)", warning: "Warning (amber)" } satisfies Record<
+  ApiEnum<"AnnouncementTone">,
+  string
+>;
+
+const topics = [
+  { name: "sales", label: "Sales", hint: "Quotes, demonstrations, purchase and lease." },
+  { name: "support", label: "Technical support", hint: "Software, connectivity and operator accounts." },
+  { name: "service", label: "Service and repairs", hint: "Maintenance, calibration, repairs and loan units." },
+  { name: "training", label: "Training and certification", hint: "Courses, certification and renewals." },
+  { name: "general", label: "Everything else", hint: "Messages that fit no other topic." },
+] as const;
+
+export function AnnouncementSettings({ saved, failure }: { saved: Settings["announcement"]; failure?: ActionFailure }) {
+  return (
+    <SettingsForm
+      id="announcement"
+      title="Announcement banner"
+      description="A short message across the top of every portal page, for example a new software release or a trade show."
+      intent="announcement"
+      group={saved}
+      failure={failure}
+    >
+      <CheckboxInput
+        label="Show the banner"
+        name="enabled"
+        defaultChecked={failure ? failure.values.enabled === "true" : saved.enabled}
+      />
+      <Field
+        label="Message"
+        hint="Plain text, up to 240 characters."
+        name="message"
+        maxLength={240}
+        defaultValue={valueOf(failure, "message", saved.message)}
+        error={failure?.fields.message}
+      />
+      <SelectInput
+        label="Tone"
+        name="tone"
+        options={optionsOf(toneLabels)}
+        defaultValue={valueOf(failure, "tone", saved.tone)}
+        error={failure?.fields.tone}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="Link words"
+          hint="Optional, e.g. Read more"
+          name="linkLabel"
+          defaultValue={valueOf(failure, "linkLabel", saved.linkLabel)}
+          error={failure?.fields.linkLabel}
+        />
+        <Field
+          label="Link address"
+          hint="A path like /products/v5, or https://…"
+          name="linkUrl"
+          defaultValue={valueOf(failure, "linkUrl", saved.linkUrl)}
+          error={failure?.fields.linkUrl}
+        />
+        <Field
+          label="Show from (UTC)"
+          type="datetime-local"
+          name="startsAt"
+          defaultValue={valueOf(failure, "startsAt", localInstant(saved.startsAt))}
+          error={failure?.fields.startsAt}
+        />
+        <Field
+          label="Show until (UTC)"
+          type="datetime-local"
+          name="endsAt"
+          defaultValue={valueOf(failure, "endsAt", localInstant(saved.endsAt))}
+          error={failure?.fields.endsAt}
+        />
+      </div>
+    </SettingsForm>
+  );
+}
+
+export function MaintenanceSettings({ saved, failure }: { saved: Settings["maintenance"]; failure?: ActionFailure }) {
+  return (
+    <SettingsForm
+      id="maintenance"
+      title="Maintenance notice"
+      description="Warns everyone of planned downtime of the portal, between the times you give."
+      intent="maintenance"
+      group={saved}
+      failure={failure}
+    >
+      <CheckboxInput
+        label="Show the notice"
+        name="enabled"
+        defaultChecked={failure ? failure.values.enabled === "true" : saved.enabled}
+      />
+      <Field
+        label="Message"
+        hint="What will happen, in plain words; up to 400 characters."
+        name="message"
+        maxLength={400}
+        defaultValue={valueOf(failure, "message", saved.message)}
+        error={failure?.fields.message}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          label="From (UTC)"
+          type="datetime-local"
+          name="startsAt"
+          defaultValue={valueOf(failure, "startsAt", localInstant(saved.startsAt))}
+          error={failure?.fields.startsAt}
+        />
+        <Field
+          label="Until (UTC)"
+          type="datetime-local"
+          name="endsAt"
+          defaultValue={valueOf(failure, "endsAt", localInstant(saved.endsAt))}
+          error={failure?.fields.endsAt}
+        />
+      </div>
+    </SettingsForm>
+  );
+}
+
+export function ContactSettings({ saved, failure }: { saved: Settings["contactRecipients"]; failure?: ActionFailure }) {
+  return (
+    <SettingsForm
+      id="contacts"
+      title="Contact recipients"
+      description="Who receives the messages people send about each topic. One address per line."
+      intent="contacts"
+      group={saved}
+      failure={failure}
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        {topics.map((topic) => (
+          <TextAreaInput
+            key={topic.name}
+            rows={3}
+            label={topic.label}
+            hint={topic.hint}
+            name={topic.name}
+            defaultValue={valueOf(failure, topic.name, saved[topic.name].join("\n"))}
+            error={listError(failure, topic.name)}
+          />
+        ))}
+      </div>
+    </SettingsForm>
+  );
+}
+
+export function AnalyticsSettings({ saved, failure }: { saved: Settings["analytics"]; failure?: ActionFailure }) {
+  const field = (name: keyof Omit<Settings["analytics"], "version" | "updatedAt" | "updatedBy">) => ({
+    name,
+    defaultValue: valueOf(failure, name, saved[name]),
+    error: failure?.fields[name],
+  });
+  return (
+    <SettingsForm
+      id="analytics"
+      title="Analytics identifiers"
+      description="The identifiers of the five analytics tools the site is prepared for. Leave one empty to keep that tool off. The site does not load any of them yet: the loaders, with visitors' consent, come in a later release."
+      intent="analytics"
+      group={saved}
+      failure={failure}
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <Field label="Tag manager container" hint="Like GTM-ABC1234" {...field("tagManagerId")} />
+        <Field label="Web analytics measurement ID" hint="Like G-ABCDE12345" {...field("webAnalyticsId")} />
+        <Field label="Advertising pixel ID" hint="Digits only" inputMode="numeric" {...field("pixelId")} />
+        <Field
+          label="Social ads pixel (partner ID)"
+          hint="Digits only"
+          inputMode="numeric"
+          {...field("socialAdsPixelId")}
+        />
+        <Field
+          label="Customer-data platform write key"
+          hint="Letters and digits"
+          autoComplete="off"
+          {...field("customerDataWriteKey")}
+        />
+      </div>
+    </SettingsForm>
+  );
+}

@@ -1,0 +1,28 @@
+import { formActions, intent } from "../../../lib/actions.server.ts";
+import { ChangeMembership, CreateOrganization, DeleteOrganization, SetListing, UpdateOrganization } from "./queries.ts";
+
+function person(member: { name: string | null; email: string | null }): string {
+  return member.name ?? member.email ?? "The person";
+}
+
+/** The organizations page's forms: each sends its mutation, and says what happened. */
+export const organizationActions = formActions("/dashboard/admin/organizations", {
+  create: intent(CreateOrganization, (data) => ({
+    title: `${data.createOrganization.name} was added`,
+    params: { new: null },
+  })),
+  update: intent(UpdateOrganization, (data) => ({ title: `${data.updateOrganization.name} was saved` })),
+  delete: intent(DeleteOrganization, (data) => ({
+    title: `${data.deleteOrganization.name} was deleted`,
+    params: { edit: null },
+  })),
+  listing: intent(SetListing, (data) => ({
+    title: data.setPublicListing.publicListing
+      ? `${data.setPublicListing.name} is listed on the locations page`
+      : `${data.setPublicListing.name} is no longer listed publicly`,
+  })),
+  addMember: intent(ChangeMembership, (data) => ({
+    title: `${person(data.changeUserOrganization)} was added to ${data.changeUserOrganization.organization?.name ?? "it"}`,
+  })),
+  removeMember: intent(ChangeMembership, (data) => ({ title: `${person(data.changeUserOrganization)} was removed` })),
+});

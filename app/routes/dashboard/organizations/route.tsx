@@ -1,0 +1,214 @@
+import { Plus } from "lucide-react";
+import { Link, useActionData, useLocation, useNavigate } from "react-router";
+import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
+import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
+import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
+import {
+  EmptyState,
+  ListFilters,
+  ListTable,
+  Pagination,
+  PlainHeader,
+  SearchField,
+  SelectField,
+  SortHeader,
+  useListLoading,
+} from "../../../components/dashboard/list.tsx";
+import { usePortal } from "../../../components/dashboard/portal-context.tsx";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { FormAlert } from "../../../components/ui/field.tsx";
+import { query, tryQuery } from "../../../lib/api.server.ts";
+import { can } from "../../../lib/dashboard-nav.ts";
+import { optionsOf } from "../../../lib/graphql.ts";
+import { directionLabels, enumParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
+import { requireReach } from "../../../lib/portal.server.ts";
+import { privatePageMeta } from "../../../lib/seo.ts";
+import type { Route } from "./+types/route";
+import { organizationActions } from "./actions.server.ts";
+import { Members } from "./members.tsx";
+import { OrganizationForm } from "./organization-form.tsx";
+import { OrganizationRow } from "./organization-row.tsx";
+import { OrganizationDetails, OrganizationsQuery } from "./queries.ts";
+import { certificationLabels, kindLabels, listingLabels, organizationSorts } from "./words.ts";
+
+/** The page works on every organization: the viewer's reach must be "all". */
+export const middleware: Route.MiddlewareFunction[] = [
+  requireReach("organization", "read", "Only people who manage organizations can open this page."),
+];
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Organizations");
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const params = url.searchParams;
+  const listing = enumParam(params, "listing", listingLabels);
+  const sort = enumParam(params, "sort", organizationSorts) ?? "name";
+  const filters = {
+    search: searchParam(params),
+    kind: enumParam(params, "kind", kindLabels),
+    certificationStatus: enumParam(params, "certification", certificationLabels),
+    publicListing: listing === undefined ? undefined : listing === "listed",
+    sort,
+    // Names and cities read A to Z; dates newest first, unless the address says otherwise.
+    direction: enumParam(params, "direction", directionLabels) ?? (sort === "name" || sort === "city" ? "asc" : "desc"),
+  };
+  const list = await query(context, OrganizationsQuery, { ...filters, ...pageParams(params) });
+  const editId = params.get("edit");
+  const details = editId ? await tryQuery(context, OrganizationDetails, { id: editId }) : null;
+  return {
+    filters: { ...filters, listing },
+    organizations: list.organizations.nodes,
+    pageInfo: list.organizations.pageInfo,
+    creating: params.get("new") === "1",
+    editing: details?.ok ? details.data.organization : null,
+    editError: details && !details.ok ? details.error.message : null,
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return organizationActions.action(args);
+}
+
+/** Admin: the clinics, hospitals, distributors and research sites that run or sell the equipment. */
+export default function AdminOrganizations({ loaderData }: Route.ComponentProps) {
+  const { filters, organizations, pageInfo, creating, editing, editError } = loaderData;
+  const failure = useActionData<typeof action>();
+  useFailureToast(failure);
+  const { capabilities } = usePortal();
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const loading = useListLoading();
+  const close = (param: string) =>
+    void navigate(`${pathname}${withParams(search, { [param]: null })}`, { preventScrollReset: true });
+  const filtered = Boolean(filters.search || filters.kind || filters.certificationStatus || filters.listing);
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">Organizations</h1>
+          <p className="text-base text-gray-700 dark:text-gray-300">
+            Clinics, hospitals, distributors and research sites. Listed ones appear on the public locations page.
+          </p>
+        </div>
+        {can(capabilities, "organization", "create") ? (
+          <Link to={withParams(search, { new: "1" })} className={buttonClasses("primary", "md")} preventScrollReset>
+            <Plus aria-hidden="true" className="size-5" /> Add an organization
+          </Link>
+        ) : null}
+      </div>
+
+      <ListFilters label="Filter organizations">
+        <SearchField label="Name or city" defaultValue={filters.search} />
+        <SelectField
+          label="Kind"
+          name="kind"
+          anyLabel="Any kind"
+          defaultValue={filters.kind}
+          options={optionsOf(kindLabels)}
+        />
+        <SelectField
+          label="Certification"
+          name="certification"
+          anyLabel="Any"
+          defaultValue={filters.certificationStatus}
+          options={optionsOf(certificationLabels)}
+        />
+        <SelectField
+          label="Public listing"
+          name="listing"
+          anyLabel="Listed or not"
+          defaultValue={filters.listing}
+          options={optionsOf(listingLabels)}
+        />
+      </ListFilters>
+
+      {organizations.length === 0 ? (
+        <EmptyState title={filtered ? "No organization matches these filters" : "No organizations yet"}>
+          {filtered ? (
+            <Link to={pathname} className="font-semibold text-bdblue-700 underline dark:text-bdblue-300">
+              Clear the filters
+            </Link>
+          ) : (
+            <p>Add the first one with the button above.</p>
+          )}
+        </EmptyState>
+      ) : (
+        <ListTable caption="Organizations" loading={loading}>
+          <thead className="bg-gray-50 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-300">
+            <tr>
+              <SortHeader
+                label="Name"
+                sortKey="name"
+                current={filters.sort}
+                direction={filters.direction}
+                className="px-4"
+              />
+              <SortHeader label="City" sortKey="city" current={filters.sort} direction={filters.direction} />
+              <PlainHeader>Certification</PlainHeader>
+              <PlainHeader>Members</PlainHeader>
+              <PlainHeader>Public listing</PlainHeader>
+            </tr>
+          </thead>
+          <tbody>
+            {organizations.map((organization) => (
+              <OrganizationRow key={organization.id} organization={organization} />
+            ))}
+          </tbody>
+        </ListTable>
+      )}
+      <Pagination pageInfo={pageInfo} label="Organizations" />
+
+      {creating ? (
+        <Dialog open onOpenChange={(open) => !open && close("new")} title="Add an organization" variant="side">
+          <OrganizationForm organization={null} failure={failureFor(failure, "create")} />
+        </Dialog>
+      ) : null}
+      {editing ? (
+        <Dialog
+          open
+          onOpenChange={(open) => !open && close("edit")}
+          title={editing.name}
+          description={kindLabels[editing.kind]}
+          variant="side"
+        >
+          <div className="grid gap-10">
+            {editing.can.update ? (
+              <OrganizationForm key={editing.version} organization={editing} failure={failureFor(failure, "update")} />
+            ) : null}
+            <Members organization={editing} failure={failure} />
+            {editing.can.delete ? (
+              <section aria-labelledby="delete" className="grid gap-3">
+                <h3 id="delete" className="text-lg font-semibold">
+                  Delete
+                </h3>
+                <p className="text-base text-gray-700 dark:text-gray-300">
+                  Its members keep their accounts, without an organization.
+                </p>
+                <FormAlert message={failureFor(failure, "delete")?.message} />
+                <div>
+                  <ConfirmForm
+                    fields={{ intent: "delete", id: editing.id, version: editing.version }}
+                    label={`Delete ${editing.name}`}
+                    title={`Delete ${editing.name}?`}
+                    description="This cannot be undone. The activity log keeps a record of it."
+                    confirmLabel="Delete"
+                  />
+                </div>
+              </section>
+            ) : null}
+          </div>
+        </Dialog>
+      ) : null}
+      {editError ? (
+        <p
+          role="alert"
+          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          {editError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export { DashboardErrorBoundary as ErrorBoundary };

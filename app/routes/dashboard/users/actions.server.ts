@@ -1,0 +1,46 @@
+import { formActions, intent } from "../../../lib/actions.server.ts";
+import { withArticle } from "../../../lib/format.ts";
+import {
+  CancelInvitation,
+  ChangeOrganization,
+  ChangeRole,
+  DisableUser,
+  EnableUser,
+  InviteUser,
+  ResendInvitation,
+  RevokeSession,
+} from "./queries.ts";
+import { who } from "./words.ts";
+
+/** The users page's forms: each sends its mutation, and says what happened. */
+export const userActions = formActions("/dashboard/admin/users", {
+  invite: intent(InviteUser, (data) => ({
+    title: `Invitation sent to ${data.inviteUser.email ?? "them"}`,
+    description: "It works for 7 days.",
+    params: { invite: null },
+  })),
+  changeRole: intent(ChangeRole, (data) => ({
+    title: `${who(data.changeUserRole)} is now ${withArticle(data.changeUserRole.role)}`,
+  })),
+  changeOrganization: intent(ChangeOrganization, (data) => {
+    const organization = data.changeUserOrganization.organization;
+    return {
+      title: organization
+        ? `${who(data.changeUserOrganization)} now belongs to ${organization.name}`
+        : `${who(data.changeUserOrganization)} no longer belongs to an organization`,
+    };
+  }),
+  disable: intent(DisableUser, (data) => ({
+    title: `${who(data.disableUser)} is disabled`,
+    description: "They have been signed out everywhere, and their access tokens are revoked.",
+  })),
+  enable: intent(EnableUser, (data) => ({ title: `${who(data.enableUser)} can sign in again` })),
+  resend: intent(ResendInvitation, (data) => ({
+    title: `Invitation sent again to ${data.resendInvitation.email ?? "them"}`,
+  })),
+  cancel: intent(CancelInvitation, (data) => ({
+    title: `Invitation to ${data.cancelInvitation.email ?? "them"} cancelled`,
+    params: { user: null },
+  })),
+  revokeSession: intent(RevokeSession, () => ({ title: "That browser is signed out" })),
+});

@@ -1,0 +1,70 @@
+import { Form, useNavigation } from "react-router";
+import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
+import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { Field, FormAlert, SelectInput } from "../../../components/ui/field.tsx";
+import type { ActionFailure } from "../../../lib/action-failure.ts";
+import { findOrganizations } from "../../../lib/finders.ts";
+import { optionsOf } from "../../../lib/graphql.ts";
+import { roleChoices } from "./words.ts";
+
+/** Invites someone by email, with a role and, if they belong to one, their organization. */
+export function InviteDialog({ failure, onClose }: { failure: ActionFailure | undefined; onClose: () => void }) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
+  const values = failure?.values ?? {};
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title="Invite a person"
+      description="They get an email with a link to sign in. The invitation works for 7 days."
+    >
+      <Form method="post" className="grid gap-5" noValidate>
+        <CsrfField />
+        <input type="hidden" name="intent" value="invite" />
+        <FormAlert message={failure ? failure.message : undefined} />
+        <Field
+          label="Email address"
+          name="email"
+          type="email"
+          autoComplete="off"
+          required
+          defaultValue={values.email ?? ""}
+          error={failure?.fields.email}
+        />
+        <Field
+          label="Name"
+          hint="Optional: they can change it later."
+          name="name"
+          defaultValue={values.name ?? ""}
+          error={failure?.fields.name}
+        />
+        <SelectInput
+          label="Role"
+          name="role"
+          options={optionsOf(roleChoices)}
+          defaultValue={values.role ?? "viewer"}
+          error={failure?.fields.role}
+        />
+        <SearchPicker
+          label="Organization"
+          hint="Optional: type part of its name or city."
+          emptyFields={{ organizationId: "" }}
+          noneLabel="No organization"
+          find={findOrganizations}
+          error={failure?.fields.organizationId}
+        />
+        <div className="flex flex-wrap justify-end gap-3">
+          <button type="button" className={buttonClasses("secondary", "md")} onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className={buttonClasses("primary", "md")} disabled={sending}>
+            {sending ? "Sending…" : "Send invitation"}
+          </button>
+        </div>
+      </Form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,165 @@
+import { UserPlus } from "lucide-react";
+import { Link, useActionData, useLocation, useNavigate } from "react-router";
+import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
+import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
+import {
+  EmptyState,
+  ListFilters,
+  ListTable,
+  Pagination,
+  PlainHeader,
+  SearchField,
+  SelectField,
+  SortHeader,
+  useListLoading,
+} from "../../../components/dashboard/list.tsx";
+import { usePortal } from "../../../components/dashboard/portal-context.tsx";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { query, tryQuery } from "../../../lib/api.server.ts";
+import { can } from "../../../lib/dashboard-nav.ts";
+import { optionsOf } from "../../../lib/graphql.ts";
+import { directionLabels, enumParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
+import { requireReach } from "../../../lib/portal.server.ts";
+import { privatePageMeta } from "../../../lib/seo.ts";
+import type { Route } from "./+types/route";
+import { userActions } from "./actions.server.ts";
+import { InviteDialog } from "./invite-dialog.tsx";
+import { UserDetails, UsersQuery } from "./queries.ts";
+import { UserPanel } from "./user-panel.tsx";
+import { UserRowView } from "./user-row.tsx";
+import { roleLabels, statusLabels, userSorts } from "./words.ts";
+
+/** The page works on every person: the viewer's reach must be "all". */
+export const middleware: Route.MiddlewareFunction[] = [
+  requireReach("user", "read", "Only people who manage users can open this page."),
+];
+
+export const meta: Route.MetaFunction = () => privatePageMeta("Users");
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const params = url.searchParams;
+  const filters = {
+    search: searchParam(params),
+    role: enumParam(params, "role", roleLabels),
+    status: enumParam(params, "status", statusLabels),
+    sort: enumParam(params, "sort", userSorts) ?? "created",
+    direction: enumParam(params, "direction", directionLabels),
+  };
+  // Names read A to Z; dates newest first, unless the address says otherwise.
+  const direction = filters.direction ?? (filters.sort === "name" || filters.sort === "email" ? "asc" : "desc");
+  const list = await query(context, UsersQuery, { ...filters, direction, ...pageParams(params) });
+  const selectedId = params.get("user");
+  const selected = selectedId ? await tryQuery(context, UserDetails, { id: selectedId }) : null;
+  return {
+    filters: { ...filters, direction },
+    users: list.users.nodes,
+    pageInfo: list.users.pageInfo,
+    selected: selected?.ok ? selected.data.user : null,
+    selectedError: selected && !selected.ok ? selected.error.message : null,
+    inviting: params.get("invite") === "1",
+  };
+}
+
+export async function action(args: Route.ActionArgs) {
+  return userActions.action(args);
+}
+
+/** Admin: everyone who may sign in. Invite, change roles and organizations, disable and enable, end sessions. */
+export default function AdminUsers({ loaderData }: Route.ComponentProps) {
+  const { filters, users, pageInfo, selected, selectedError, inviting } = loaderData;
+  const failure = useActionData<typeof action>();
+  useFailureToast(failure);
+  const { capabilities } = usePortal();
+  const { search, pathname } = useLocation();
+  const navigate = useNavigate();
+  const loading = useListLoading();
+  const close = (param: string) =>
+    void navigate(`${pathname}${withParams(search, { [param]: null })}`, { preventScrollReset: true });
+  const filtered = Boolean(filters.search || filters.role || filters.status);
+  const { sort, direction } = filters;
+  return (
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="grid gap-1">
+          <h1 className="text-3xl font-bold tracking-tight">Users</h1>
+          <p className="text-base text-gray-700 dark:text-gray-300">
+            Everyone who may sign in. Select a person to change their role or organization, disable them or end their
+            sessions.
+          </p>
+        </div>
+        {can(capabilities, "user", "invite") ? (
+          <Link to={withParams(search, { invite: "1" })} className={buttonClasses("primary", "md")} preventScrollReset>
+            <UserPlus aria-hidden="true" className="size-5" /> Invite a person
+          </Link>
+        ) : null}
+      </div>
+
+      <ListFilters label="Filter users">
+        <SearchField label="Name or email" defaultValue={filters.search} />
+        <SelectField
+          label="Role"
+          name="role"
+          anyLabel="Any role"
+          defaultValue={filters.role}
+          options={optionsOf(roleLabels)}
+        />
+        <SelectField
+          label="Status"
+          name="status"
+          anyLabel="Any status"
+          defaultValue={filters.status}
+          options={optionsOf(statusLabels)}
+        />
+      </ListFilters>
+
+      {users.length === 0 ? (
+        <EmptyState title={filtered ? "No one matches these filters" : "No users yet"}>
+          {filtered ? (
+            <Link to={pathname} className="font-semibold text-bdblue-700 underline dark:text-bdblue-300">
+              Clear the filters
+            </Link>
+          ) : (
+            <p>Invite the first person with the button above.</p>
+          )}
+        </EmptyState>
+      ) : (
+        <ListTable caption="Users" loading={loading}>
+          <thead className="bg-gray-50 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-300">
+            <tr>
+              <SortHeader label="Name" sortKey="name" current={sort} direction={direction} className="px-4" />
+              <PlainHeader>Role</PlainHeader>
+              <PlainHeader>Status</PlainHeader>
+              <PlainHeader>Organization</PlainHeader>
+              <SortHeader
+                label="Last sign-in"
+                sortKey="lastSignIn"
+                current={sort}
+                direction={direction}
+                defaultDirection="desc"
+              />
+            </tr>
+          </thead>
+          <tbody>
+            {users.map((user) => (
+              <UserRowView key={user.id} user={user} />
+            ))}
+          </tbody>
+        </ListTable>
+      )}
+      <Pagination pageInfo={pageInfo} label="Users" />
+
+      {inviting ? <InviteDialog failure={failureFor(failure, "invite")} onClose={() => close("invite")} /> : null}
+      {selected ? <UserPanel user={selected} failure={failure} onClose={() => close("user")} /> : null}
+      {selectedError ? (
+        <p
+          role="alert"
+          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:bg-red-950 dark:text-red-100"
+        >
+          {selectedError}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export { DashboardErrorBoundary as ErrorBoundary };

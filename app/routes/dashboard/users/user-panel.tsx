@@ -1,0 +1,233 @@
+import type { ReactNode } from "react";
+import { Form } from "react-router";
+import { failureFor } from "../../../components/dashboard/action-feedback.tsx";
+import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
+import { CsrfField, usePortal } from "../../../components/dashboard/portal-context.tsx";
+import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { Dialog } from "../../../components/ui/dialog.tsx";
+import { FormAlert, SelectInput } from "../../../components/ui/field.tsx";
+import type { ActionFailure } from "../../../lib/action-failure.ts";
+import { findOrganizations } from "../../../lib/finders.ts";
+import { describeBrowser, formatDateTime, withArticle } from "../../../lib/format.ts";
+import { optionsOf, type ResultOf } from "../../../lib/graphql.ts";
+import type { UserDetails } from "./queries.ts";
+import { StatusBadge } from "./user-row.tsx";
+import { roleChoices, who } from "./words.ts";
+
+type Details = NonNullable<ResultOf<typeof UserDetails>["user"]>;
+
+/** The hidden fields of a form about this person's row: which row, at which version. */
+function Row({ intent, user }: { intent: string; user: Details }) {
+  return (
+    <>
+      <CsrfField />
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={user.id} />
+      <input type="hidden" name="version" value={user.version} />
+    </>
+  );
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="grid gap-3">
+      <h3 id={id} className="text-lg font-semibold">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** One person, beside the list: what the server says the viewer may do to them, and nothing else. */
+export function UserPanel({
+  user,
+  failure,
+  onClose,
+}: {
+  user: Details;
+  failure: ActionFailure | undefined;
+  onClose: () => void;
+}) {
+  const { viewer } = usePortal();
+  const label = who(user);
+  const { can } = user;
+  const values = (intent: string) => failureFor(failure, intent)?.values;
+  return (
+    <Dialog
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={label}
+      description={user.email ?? undefined}
+      variant="side"
+    >
+      <div className="grid gap-8">
+        <dl className="grid grid-cols-[9rem_1fr] gap-x-4 gap-y-2 text-base">
+          <dt className="font-semibold">Status</dt>
+          <dd>
+            <StatusBadge status={user.status} />
+          </dd>
+          <dt className="font-semibold">Role</dt>
+          <dd>{withArticle(user.role)}</dd>
+          <dt className="font-semibold">Organization</dt>
+          <dd>{user.organization?.name ?? "None"}</dd>
+          <dt className="font-semibold">Last sign-in</dt>
+          <dd>{formatDateTime(user.lastSignInAt)}</dd>
+          <dt className="font-semibold">Known since</dt>
+          <dd>{formatDateTime(user.createdAt)}</dd>
+          {user.status === "invited" ? (
+            <>
+              <dt className="font-semibold">Invitation</dt>
+              <dd>Works until {formatDateTime(user.invitationExpiresAt)}</dd>
+            </>
+          ) : null}
+        </dl>
+
+        {can.resendInvitation || can.delete ? (
+          <Section id="invitation" title="Invitation">
+            <FormAlert message={failureFor(failure, "resend")?.message ?? failureFor(failure, "cancel")?.message} />
+            <div className="flex flex-wrap gap-3">
+              {can.resendInvitation ? (
+                <Form method="post">
+                  <Row intent="resend" user={user} />
+                  <button type="submit" className={buttonClasses("secondary", "md")}>
+                    Send it again
+                  </button>
+                </Form>
+              ) : null}
+              {can.delete ? (
+                <ConfirmForm
+                  fields={{ intent: "cancel", id: user.id, version: user.version }}
+                  label="Cancel the invitation"
+                  title={`Cancel the invitation to ${label}?`}
+                  description="The link in their email stops working. You can invite them again later."
+                  confirmLabel="Cancel the invitation"
+                />
+              ) : null}
+            </div>
+          </Section>
+        ) : null}
+
+        <Section id="role" title="Role">
+          {can.changeRole ? (
+            <Form method="post" className="grid gap-3">
+              <Row intent="changeRole" user={user} />
+              <FormAlert message={failureFor(failure, "changeRole")?.message} />
+              <SelectInput
+                label="Role"
+                name="role"
+                options={optionsOf(roleChoices)}
+                defaultValue={values("changeRole")?.role ?? user.role}
+                error={failureFor(failure, "changeRole")?.fields.role}
+              />
+              <div>
+                <button type="submit" className={buttonClasses("primary", "md")}>
+                  Change role
+                </button>
+              </div>
+            </Form>
+          ) : (
+            <p className="text-base">
+              {user.id === viewer.id
+                ? `You are ${withArticle(user.role)}. Another admin can change your role.`
+                : `${label} is ${withArticle(user.role)}.`}
+            </p>
+          )}
+        </Section>
+
+        {can.changeOrganization ? (
+          <Section id="organization" title="Organization">
+            <Form method="post" className="grid gap-3">
+              <Row intent="changeOrganization" user={user} />
+              <FormAlert message={failureFor(failure, "changeOrganization")?.message} />
+              <SearchPicker
+                label="Belongs to"
+                hint="Type part of an organization's name or city; clear it for none."
+                emptyFields={{ organizationId: "" }}
+                noneLabel="No organization"
+                initial={
+                  user.organization
+                    ? {
+                        key: user.organization.id,
+                        fields: { organizationId: user.organization.id },
+                        label: user.organization.name,
+                      }
+                    : null
+                }
+                find={findOrganizations}
+                error={failureFor(failure, "changeOrganization")?.fields.organizationId}
+              />
+              <div>
+                <button type="submit" className={buttonClasses("primary", "md")}>
+                  Save the organization
+                </button>
+              </div>
+            </Form>
+          </Section>
+        ) : null}
+
+        {can.disable || can.enable ? (
+          <Section id="access" title="Access">
+            <FormAlert message={failureFor(failure, "disable")?.message ?? failureFor(failure, "enable")?.message} />
+            {can.enable ? (
+              <Form method="post">
+                <Row intent="enable" user={user} />
+                <button type="submit" className={buttonClasses("primary", "md")}>
+                  Enable {label}
+                </button>
+              </Form>
+            ) : (
+              <ConfirmForm
+                fields={{ intent: "disable", id: user.id, version: user.version }}
+                label={`Disable ${label}`}
+                title={`Disable ${label}?`}
+                description="They are signed out of every browser at once and cannot sign in until you enable them again. Their personal access tokens are revoked for good: enabling them later does not bring the tokens back."
+                confirmLabel="Disable"
+              />
+            )}
+          </Section>
+        ) : null}
+
+        {user.status !== "invited" ? (
+          <Section id="sessions" title="Signed-in browsers">
+            <FormAlert message={failureFor(failure, "revokeSession")?.message} />
+            {user.sessions.length === 0 ? (
+              <p className="text-base text-gray-700 dark:text-gray-300">None right now.</p>
+            ) : (
+              <ul className="grid gap-3">
+                {user.sessions.map((session) => (
+                  <li
+                    key={session.id}
+                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl px-4 py-3 ring-1 ring-gray-200 dark:ring-gray-800"
+                  >
+                    <div>
+                      <p className="font-semibold">
+                        {describeBrowser(session.userAgent)}
+                        {session.current ? " (this browser)" : ""}
+                      </p>
+                      <p className="text-sm text-gray-700 dark:text-gray-300">
+                        Last used {formatDateTime(session.lastSeenAt)}
+                        {session.address ? ` from ${session.address}` : ""}
+                      </p>
+                    </div>
+                    {session.current || !can.revokeSession ? null : (
+                      <ConfirmForm
+                        fields={{ intent: "revokeSession", sessionId: session.id }}
+                        label="Sign out"
+                        accessibleLabel={`Sign out ${describeBrowser(session.userAgent)}, last used ${formatDateTime(session.lastSeenAt)}`}
+                        title="Sign out this browser?"
+                        description={`${label} will have to sign in again there.`}
+                        confirmLabel="Sign out"
+                      />
+                    )}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Section>
+        ) : null}
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,83 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, version } from "./columns.ts";
+import { organizations } from "./organizations.ts";
+
+/** Roles are not shown by the spec; the product needs them. */
+export const roleEnum = pgEnum("role", ["admin", "editor", "viewer"]);
+/** Invited: an admin asked them in and they have not signed in yet. Disabled: signed out and refused. */
+export const userStatusEnum = pgEnum("user_status", ["invited", "active", "disabled"]);
+export const colorModeEnum = pgEnum("color_mode", ["light", "dark", "system"]);
+
+/** A person known to the site: invited by an admin, or upserted from their identity token at sign-in. */
+export const users = pgTable(
+  "users",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The identity provider that vouches for this person, and their subject there (unset while invited). */
+    issuer: text("issuer"),
+    subject: text("subject"),
+    email: text("email"),
+    name: text("name"),
+    /** The name was written in the portal (settings): a provider's name no longer replaces it at sign-in. */
+    nameChosen: boolean("name_chosen").notNull().default(false),
+    picture: text("picture"),
+    role: roleEnum("role").notNull().default("viewer"),
+    status: userStatusEnum("status").notNull().default("active"),
+    organizationId: uuid("organization_id").references((): AnyPgColumn => organizations.id, { onDelete: "set null" }),
+    colorMode: colorModeEnum("color_mode").notNull().default("system"),
+    /** Mail when something changes about their account: a role, a token, being signed out by an admin. */
+    notifyAccountChanges: boolean("notify_account_changes").notNull().default(true),
+    /** Mail when their account signs in from a browser it has not used before. */
+    notifyNewSignIn: boolean("notify_new_sign_in").notNull().default(true),
+    invitedById: uuid("invited_by_id").references((): AnyPgColumn => users.id, { onDelete: "set null" }),
+    invitationExpiresAt: timestamp("invitation_expires_at", { withTimezone: true }),
+    disabledAt: timestamp("disabled_at", { withTimezone: true }),
+    lastLoginAt: timestamp("last_login_at", { withTimezone: true }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("users_issuer_subject").on(table.issuer, table.subject),
+    index("users_email").on(sql`lower(${table.email})`),
+    index("users_organization").on(table.organizationId),
+    // The list's sort orders, each ending in the id that breaks ties (keyset pagination).
+    index("users_created").on(table.createdAt, table.id),
+    index("users_sort_name").on(sql`lower(coalesce(${table.name}, ${table.email}, ''))`, table.id),
+    index("users_sort_email").on(sql`lower(coalesce(${table.email}, ''))`, table.id),
+    index("users_sort_last_sign_in").on(sql`coalesce(${table.lastLoginAt}, '-infinity'::timestamptz)`, table.id),
+    index("users_search").using(
+      "gin",
+      sql`lower(coalesce(${table.name}, '') || ' ' || coalesce(${table.email}, '')) gin_trgm_ops`,
+    ),
+  ],
+);
+
+/** Binary data: Buffer from node-postgres, Uint8Array from PGlite; Uint8Array to the code above. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+});
+
+/**
+ * A person's own picture, uploaded in their settings: always a 256 px square WebP that
+ * the server made from what was uploaded (metadata stripped).
+ */
+export const userPictures = pgTable("user_pictures", {
+  userId: uuid("user_id")
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  image: bytea("image").notNull(),
+  updatedAt: updatedAt(),
+});

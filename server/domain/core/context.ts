@@ -1,0 +1,51 @@
+import type { Database } from "../../db/client.ts";
+import type { Actor } from "./access.ts";
+
+/** Where a request came from, for the audit trail. */
+export type RequestInfo = { address: string | null; userAgent: string | null };
+
+/** An invited person's way in: with the embedded provider, an account and a link to set its password. */
+export type InvitationPort = {
+  /** Called in the invitation's transaction; returns the text of the mail's "how to sign in" part. */
+  prepare: (
+    tx: Database,
+    invitee: { email: string; name: string | null; invitedAt: Date; expiresAt: Date },
+  ) => Promise<string>;
+};
+
+/**
+ * The identity provider's own sign-in sessions. Ending a person's sessions on the site
+ * ends theirs there too, where the provider is ours: otherwise a browser that still holds
+ * the provider's cookie would be signed in again without a password.
+ */
+export type ProviderSessionsPort = {
+  endFor: (tx: Database, person: { issuer: string | null; subject: string | null }) => Promise<void>;
+};
+
+export type RateLimit = { limit: number; windowS: number };
+export type RateLimitResult = { allowed: boolean; count: number; retryAfterS: number };
+
+/**
+ * Counters shared by every server process (the database's `rate_limits`), counted in
+ * the operation's own transaction: a write that is refused or undone counts nothing.
+ */
+export type RateLimitPort = {
+  hit: (db: Database, key: string, rule: RateLimit, now: Date) => Promise<RateLimitResult>;
+};
+
+/** What the domain needs from outside it, given by the server when it assembles. */
+export type DomainPorts = {
+  publicUrl: URL;
+  invitations: InvitationPort;
+  providerSessions: ProviderSessionsPort;
+  rateLimits: RateLimitPort;
+};
+
+/** Everything an operation runs with: the database, who is asking, from where, and when. */
+export type DomainContext = {
+  db: Database;
+  actor: Actor | null;
+  request: RequestInfo;
+  now: () => Date;
+  ports: DomainPorts;
+};

@@ -1,0 +1,335 @@
+import type { PgTable } from "drizzle-orm/pg-core";
+import type { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import type { Actor, Decision, Rule } from "./access.ts";
+import { recordActivity, type AuditTarget } from "./activity-log.ts";
+import type { DomainContext, DomainPorts, RateLimit, RequestInfo } from "./context.ts";
+import type { ReadDatabase } from "./database.ts";
+import { ConflictError, DomainError, ForbiddenError, RateLimitedError, UnauthenticatedError } from "./errors.ts";
+import { parseInput } from "./input.ts";
+import { readRows, shapeOf, writeRows, type Constraints, type RowReader, type RowWriter, type Target } from "./rows.ts";
+
+/**
+ * What an operation on one row needs of the row's state, decided from the row alone:
+ * "allowed"; "done" (the row is already where the operation leads, so it changes nothing);
+ * or the refusal. The operation applies it (`scope.target`), and the API offers it per
+ * row (`can { … }`), so the UI never re-derives it.
+ */
+export type RowVerdict = "allowed" | "done" | DomainError;
+export type RowCheck<Row> = (row: Row, actor: Actor, now: Date) => RowVerdict;
+
+type EntitySpec<
+  Name extends string,
+  T extends PgTable,
+  Operation extends string,
+  RowOperation extends Operation,
+  Action extends string,
+> = {
+  /** One word, as the activity log and the capabilities name it: "organization". */
+  name: Name;
+  /** The records as people say them, for filters and headings: "Organizations". */
+  plural: string;
+  table: T;
+  /** How one row is named in messages and in the activity log (copied there at the time). */
+  label: (row: T["$inferSelect"]) => string;
+  /** Said of a row that does not exist, or that the viewer may not reach: the two read the same. */
+  notFound: string;
+  /** One rule per operation: yes, no, or a row filter. An operation without a rule is refused. */
+  rules: Readonly<Record<Operation, Rule>>;
+  /** The operations on one row, each with what it needs of the row's state. */
+  rowChecks: { readonly [Op in RowOperation]: RowCheck<T["$inferSelect"]> };
+  /** Every action the activity log records for this entity, in words that follow the actor's name. */
+  actions: Readonly<Record<Action, string>>;
+  /** Unique indexes and foreign keys a write may break, as field messages. */
+  constraints?: Constraints<T["$inferInsert"]>;
+};
+
+type ScopeBase<A extends Actor | null> = {
+  actor: A;
+  /** The moment of the request, the same for everything the operation does. */
+  now: Date;
+  request: RequestInfo;
+  ports: DomainPorts;
+};
+
+/**
+ * A read's scope: the entity's rows within the rule's filter (`find`, `findMany`,
+ * `select`), and a database handle that cannot write, for other tables.
+ */
+export type ReadScope<T extends PgTable, A extends Actor | null = Actor> = ScopeBase<A> &
+  RowReader<T> & { db: ReadDatabase };
+
+/**
+ * A write's scope, inside its transaction: the row helpers (`target`, `insert`, `update`,
+ * `remove`), all within the rule's filter and at the version the caller read; `audit`,
+ * which the write must call (or say it changed nothing with `unchanged`); and `tx`, for
+ * other tables.
+ */
+export type WriteScope<T extends PgTable, Action extends string, A extends Actor | null = Actor> = ScopeBase<A> &
+  RowWriter<T> & {
+    tx: Database;
+    /**
+     * The row an operation on one row is about: missing or out of reach is "not found", a
+     * stale version a conflict, and the row check refuses what the row's state does not
+     * allow. `done` means it is already where the operation leads: recorded as unchanged.
+     */
+    target: (input: Target<T["$inferSelect"]>) => Promise<{ row: T["$inferSelect"]; done: boolean }>;
+    /** Records the write in the activity log, in this transaction (the row, or another record, as its target). */
+    audit: (entry: {
+      action?: Action;
+      row?: T["$inferSelect"];
+      target?: AuditTarget;
+      before?: Record<string, unknown> | null;
+      after?: Record<string, unknown> | null;
+    }) => Promise<void>;
+    /** Says the write found nothing to change (a role already set, say), so there is nothing to record. */
+    unchanged: () => void;
+    /** Counts one more of this operation by this actor (or, anonymous, this address); past the limit, RateLimitedError with this message. */
+    limit: (rule: RateLimit, message: string) => Promise<void>;
+  };
+
+export type OperationKind = "read" | "write";
+
+/** What the registry, the API and the tests know of an operation besides calling it. */
+export type OperationInfo = {
+  readonly entity: AnyEntity;
+  readonly operation: string;
+  readonly kind: OperationKind;
+  /** Anonymous visitors may run it when its rule lets them (a public read, the contact form). */
+  readonly anonymous: boolean;
+  readonly input: z.ZodType;
+  readonly doing: string;
+};
+
+export type Operation<Input, Result> = ((context: DomainContext, input: Input) => Promise<Result>) & OperationInfo;
+
+/** An entity as the registry, the capabilities and the activity log see it. */
+export type AnyEntity = {
+  readonly kind: "entity";
+  readonly name: string;
+  readonly plural: string;
+  readonly table: PgTable;
+  readonly rules: Readonly<Record<string, Rule>>;
+  readonly rowOperations: readonly string[];
+  readonly actions: Readonly<Record<string, string>>;
+  decide: (operation: string, actor: Actor | null) => Decision;
+  /** The keys among these that the actor reaches for an operation (its rule's filter applied). */
+  keysInReach: (
+    db: ReadDatabase,
+    operation: string,
+    actor: Actor | null,
+    keys: readonly string[],
+  ) => Promise<Set<string>>;
+  /** Whether an operation on one row may go ahead for this actor, judged by its row check alone. */
+  verdict: (operation: string, actor: Actor, row: never, now: Date) => RowVerdict;
+};
+
+type OperationSpec<Operation extends string, Schema extends z.ZodType, Scope, Result> = {
+  operation: Operation;
+  /** What the operation does, in words that finish "Your role does not allow you to …". */
+  doing: string;
+  input: Schema;
+  run: (scope: Scope, input: z.output<Schema>) => Promise<Result>;
+};
+
+/**
+ * An entity: its table, its access rules, the checks of its row operations and the
+ * words of its activity. Its operations are made with `entity.read` and `entity.write`,
+ * which decide access, parse the input, give the operation a scope whose row helpers
+ * always apply the rule's filter, and for a write open the transaction and demand an
+ * activity row. Register the entity's module in `server/domain/index.ts`.
+ */
+export function defineEntity<
+  const Name extends string,
+  T extends PgTable,
+  const Op extends string,
+  const RowOp extends Op,
+  const Action extends string,
+>(spec: EntitySpec<Name, T, Op, RowOp, Action>) {
+  type Row = T["$inferSelect"];
+  const shape = shapeOf(spec.table);
+  const constraints: Constraints<T["$inferInsert"]> = spec.constraints ?? {};
+
+  function decide(operation: string, actor: Actor | null): Decision {
+    const rule = Object.hasOwn(spec.rules, operation) ? spec.rules[operation as Op] : undefined;
+    return rule ? rule(actor) : false;
+  }
+
+  const rowChecks: Readonly<Record<string, RowCheck<Row>>> = spec.rowChecks;
+
+  function verdict(operation: string, actor: Actor, row: Row, now: Date): RowVerdict {
+    const check = Object.hasOwn(rowChecks, operation) ? rowChecks[operation] : undefined;
+    return check ? check(row, actor, now) : "allowed";
+  }
+
+  function rowsOptions(filter: Decision) {
+    return {
+      table: spec.table,
+      shape,
+      filter: filter === true ? undefined : filter || undefined,
+      notFound: spec.notFound,
+      label: spec.label,
+    };
+  }
+
+  /** Access first: someone refused learns nothing from the validation messages. */
+  function admit(operation: string, doing: string, actor: Actor | null, anonymous: boolean): Decision {
+    if (actor === null && !anonymous) throw new UnauthenticatedError(`Sign in to ${doing}.`);
+    const decision = decide(operation, actor);
+    if (decision === false) {
+      throw actor
+        ? new ForbiddenError(`Your role (${actor.role}) does not allow you to ${doing}.`)
+        : new UnauthenticatedError(`Sign in to ${doing}.`);
+    }
+    return decision;
+  }
+
+  function info(operation: string, kind: OperationKind, anonymous: boolean, input: z.ZodType, doing: string) {
+    return { entity, operation, kind, anonymous, input, doing };
+  }
+
+  function makeRead<Schema extends z.ZodType, Result, A extends Actor | null>(
+    definition: OperationSpec<Op, Schema, ReadScope<T, A>, Result>,
+    anonymous: boolean,
+  ): Operation<z.input<Schema>, Result> {
+    const run = async (context: DomainContext, rawInput: z.input<Schema>): Promise<Result> => {
+      const decision = admit(definition.operation, definition.doing, context.actor, anonymous);
+      const input = parseInput(definition.input, rawInput);
+      const scope: ReadScope<T, A> = {
+        actor: context.actor as A,
+        now: context.now(),
+        request: context.request,
+        ports: context.ports,
+        db: context.db,
+        ...readRows(context.db, rowsOptions(decision)),
+      };
+      return definition.run(scope, input);
+    };
+    return Object.assign(run, info(definition.operation, "read", anonymous, definition.input, definition.doing));
+  }
+
+  function makeWrite<Schema extends z.ZodType, Result, A extends Actor | null>(
+    definition: OperationSpec<Op, Schema, WriteScope<T, Action, A>, Result> & { action?: Action },
+    anonymous: boolean,
+  ): Operation<z.input<Schema>, Result> {
+    const run = async (context: DomainContext, rawInput: z.input<Schema>): Promise<Result> => {
+      const { actor } = context;
+      const decision = admit(definition.operation, definition.doing, actor, anonymous);
+      const input = parseInput(definition.input, rawInput);
+      const now = context.now();
+      return context.db.transaction(async (tx) => {
+        const audited = { count: 0, unchanged: false };
+        const rows = writeRows(tx, { ...rowsOptions(decision), now, constraints });
+        const scope: WriteScope<T, Action, A> = {
+          actor: actor as A,
+          now,
+          request: context.request,
+          ports: context.ports,
+          tx,
+          ...rows,
+          async target(target) {
+            const row = await rows.find(target.id);
+            if ("version" in target && (row as { version?: unknown }).version !== target.version) {
+              throw new ConflictError(
+                `${spec.label(row)} was changed by someone else while you were editing. Reload to see the latest, then try again.`,
+              );
+            }
+            const found = actor ? verdict(definition.operation, actor, row, now) : "allowed";
+            if (found instanceof DomainError) throw found;
+            if (found === "done") audited.unchanged = true;
+            return { row, done: found === "done" };
+          },
+          async audit(entry) {
+            const action = entry.action ?? definition.action ?? (definition.operation as string);
+            if (!Object.hasOwn(spec.actions, action)) {
+              throw new Error(`${spec.name}.${action} has no words in the entity's actions: add them there`);
+            }
+            const target = entry.target ?? (entry.row ? targetOf(entry.row) : undefined);
+            if (!target) throw new Error(`${spec.name}.${action}: an activity row needs a row or a target`);
+            audited.count += 1;
+            await recordActivity(tx, {
+              actor,
+              request: context.request,
+              at: now,
+              action: `${spec.name}.${action}`,
+              entry: { target, before: entry.before ?? null, after: entry.after ?? null },
+            });
+          },
+          unchanged() {
+            audited.unchanged = true;
+          },
+          async limit(rule, message) {
+            // The product acting on its own (seeding) is not limited.
+            if (actor?.via === "system") return;
+            const who = actor ? actor.id : (context.request.address ?? "unknown");
+            const counted = await context.ports.rateLimits.hit(
+              tx,
+              `${spec.name}.${definition.operation}:${who}`,
+              rule,
+              now,
+            );
+            if (!counted.allowed) throw new RateLimitedError(message, counted.retryAfterS);
+          },
+        };
+        const result = await definition.run(scope, input);
+        if (audited.count === 0 && !audited.unchanged) {
+          throw new Error(`${spec.name}.${definition.operation} changed data without recording it in the activity log`);
+        }
+        return result;
+      });
+    };
+    return Object.assign(run, info(definition.operation, "write", anonymous, definition.input, definition.doing));
+  }
+
+  function targetOf(row: Row): AuditTarget {
+    return { type: spec.name, id: String(row[shape.keyProperty as keyof Row]), label: spec.label(row) };
+  }
+
+  const entity = {
+    kind: "entity" as const,
+    name: spec.name,
+    plural: spec.plural,
+    table: spec.table,
+    rules: spec.rules,
+    rowOperations: Object.keys(spec.rowChecks) as RowOp[],
+    actions: spec.actions,
+    label: spec.label,
+    decide,
+    verdict: verdict as (operation: string, actor: Actor, row: never, now: Date) => RowVerdict,
+    /** The activity log's target for one of this entity's rows. */
+    targetOf,
+    async keysInReach(db: ReadDatabase, operation: string, actor: Actor | null, keys: readonly string[]) {
+      const decision = decide(operation, actor);
+      if (decision === false || keys.length === 0) return new Set<string>();
+      const found = await readRows(db, rowsOptions(decision)).findMany(keys);
+      return new Set(found.map((row) => String(row[shape.keyProperty as keyof Row])));
+    },
+    /** A read for signed-in actors (or tokens). */
+    read: <Schema extends z.ZodType, Result>(definition: OperationSpec<Op, Schema, ReadScope<T>, Result>) =>
+      makeRead(definition, false),
+    /** A read anonymous visitors may also run, when its rule lets them. */
+    publicRead: <Schema extends z.ZodType, Result>(
+      definition: OperationSpec<Op, Schema, ReadScope<T, Actor | null>, Result>,
+    ) => makeRead(definition, true),
+    /** A write: in a transaction, with at least one activity row (`action` names it when it is not the operation's). */
+    write: <Schema extends z.ZodType, Result>(
+      definition: OperationSpec<Op, Schema, WriteScope<T, Action>, Result> & { action?: Action },
+    ) => makeWrite(definition, false),
+  };
+  return entity;
+}
+
+/** Whether a module's export is an entity or an operation (the registry finds them by this). */
+export function isEntity(value: unknown): value is AnyEntity {
+  return typeof value === "object" && value !== null && (value as { kind?: unknown }).kind === "entity";
+}
+
+export function isOperation(value: unknown): value is Operation<never, unknown> {
+  return (
+    typeof value === "function" &&
+    "entity" in value &&
+    "operation" in value &&
+    "kind" in value &&
+    isEntity((value as { entity: unknown }).entity)
+  );
+}

@@ -1,0 +1,62 @@
+import { z } from "zod";
+
+/** Input fields the domain's schemas share, each with a message a person can act on. */
+
+/** A row's key. Left out, it is a choice not made yet (a picker); any other value is a broken link. */
+export const id = z.uuid({
+  error: (issue) =>
+    issue.input === undefined || issue.input === null
+      ? "Choose one from the list first."
+      : "That link or reference is not valid.",
+});
+
+export const email = z
+  .string({ error: "Enter an email address." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter an email address.")
+  .max(320, "That email address is too long.")
+  .pipe(z.email("Enter a valid email address, like name@example.com."));
+
+/** Free text that may be left empty: trimmed, and empty becomes null. */
+export function optionalText(max: number) {
+  return z
+    .string()
+    .trim()
+    .max(max, `Use at most ${max} characters.`)
+    .nullish()
+    .transform((value) => (value ? value : null));
+}
+
+export function requiredText(max: number, missing: string) {
+  return z.string({ error: missing }).trim().min(1, missing).max(max, `Use at most ${max} characters.`);
+}
+
+/**
+ * The version of a row the caller read. Every update and delete of a versioned row names
+ * it (the row helpers require it by type), and an older one is refused as a conflict.
+ */
+export const version = z
+  .number({ error: "The version of the row you edited is missing. Reload the page and try again." })
+  .int("The version of the row you edited is not valid. Reload the page and try again.")
+  .min(1, "The version of the row you edited is not valid. Reload the page and try again.");
+
+/** A row's key and the version the caller read: what every update and delete starts from. */
+export const rowVersion = { id, version } as const;
+
+/** A list's search box: trimmed, at most 100 characters, empty means no search. */
+export const searchText = z
+  .string()
+  .trim()
+  .max(100, "Search for at most 100 characters.")
+  .optional()
+  .transform((value) => (value ? value.toLowerCase() : undefined));
+
+export const sortDirection = z
+  .enum(["asc", "desc"], { error: "Choose ascending (asc) or descending (desc)." })
+  .meta({ id: "SortDirection" });
+
+/** A LIKE pattern that finds the text anywhere, with the user's % and _ taken literally. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}

@@ -1,0 +1,40 @@
+import type { z } from "zod";
+import { ValidationError, type FieldMessages } from "./errors.ts";
+
+/** zod's issues as field messages ("contacts.0.email" → message); the first message per field wins. */
+export function fieldMessages(error: z.ZodError): FieldMessages {
+  const fields: FieldMessages = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join(".");
+    fields[path] ??= issue.message;
+  }
+  return fields;
+}
+
+export const nulCharacterMessage =
+  "Remove the invisible control character (U+0000) from this text: it cannot be saved or searched for.";
+
+/**
+ * Paths of the strings in a value that hold a NUL character (U+0000), which PostgreSQL
+ * cannot store in text. Every operation's input passes through here before its schema,
+ * so no string field can forget the check.
+ */
+export function nulCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) found.push(path.join("."));
+  } else if (Array.isArray(value)) {
+    value.forEach((item, index) => nulCharacterPaths(item, [...path, String(index)], found));
+  } else if (value !== null && typeof value === "object" && !ArrayBuffer.isView(value)) {
+    for (const [key, item] of Object.entries(value)) nulCharacterPaths(item, [...path, key], found);
+  }
+  return found;
+}
+
+/** The input as the schema makes it, or a ValidationError with a message per field. */
+export function parseInput<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const nul = nulCharacterPaths(input);
+  if (nul.length > 0) throw new ValidationError(Object.fromEntries(nul.map((path) => [path, nulCharacterMessage])));
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw new ValidationError(fieldMessages(parsed.error));
+  return parsed.data;
+}

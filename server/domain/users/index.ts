@@ -1,0 +1,7 @@
+/** People who may sign in: the entity, its reads and writes, its sessions, pictures and sign-in. */
+export * from "./entity.ts";
+export * from "./pictures.ts";
+export * from "./read.ts";
+export * from "./sessions.ts";
+export * from "./sign-in.ts";
+export * from "./write.ts";

@@ -1,0 +1,99 @@
+import { eq } from "drizzle-orm";
+import { fileTypeFromBuffer } from "file-type";
+import sharp from "sharp";
+import { z } from "zod";
+import { userPictures } from "../../db/schema/index.ts";
+import { ValidationError } from "../core/errors.ts";
+import { rowVersion } from "../core/fields.ts";
+import { userEntity, type User } from "./entity.ts";
+
+/** An upload may be this large; what is kept is far smaller. */
+export const pictureMaxBytes = 5 * 1024 * 1024;
+/** Kept as a square WebP of this many pixels a side. */
+export const pictureSide = 256;
+
+/** Where a person's uploaded picture is served; the version makes each upload a new address. */
+export function picturePath(userId: string, version: number): string {
+  return `/dashboard/pictures/${userId}?v=${version}`;
+}
+
+/**
+ * A picture the site serves itself (uploaded in the settings), rather than one a sign-in
+ * provider's address points at. Only these are shown: the page's policy loads no image
+ * from another site, so no provider learns who reads the portal.
+ */
+export function isUploadedPicture(picture: string | null): boolean {
+  return picture?.startsWith("/dashboard/pictures/") ?? false;
+}
+
+/** What an upload may be, judged by its bytes (never by its name or the type the browser claimed). */
+const acceptedTypes = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
+
+/** An uploaded file: the API reads it into bytes before the operation sees it. */
+export const upload = z
+  .instanceof(Uint8Array, { error: "Choose a picture to upload." })
+  .meta({ id: "File", description: "A file sent as a part of a multipart request." })
+  .refine((bytes) => bytes.byteLength > 0, "Choose a picture to upload.")
+  .refine((bytes) => bytes.byteLength <= pictureMaxBytes, "That picture is larger than 5 MB: choose a smaller one.");
+/** The upload, checked by content and made into the kept picture: square, small, without its metadata. */
+async function keptPicture(bytes: Uint8Array): Promise<Uint8Array> {
+  const detected = await fileTypeFromBuffer(bytes);
+  if (!detected || !acceptedTypes.has(detected.mime)) {
+    throw new ValidationError({
+      picture: "That file is not a picture the portal can use: choose a JPEG, PNG, WebP, GIF or AVIF image.",
+    });
+  }
+  try {
+    // rotate() turns the picture upright by its EXIF orientation; the WebP keeps no metadata.
+    return new Uint8Array(
+      await sharp(bytes, { limitInputPixels: 50_000_000, animated: false })
+        .rotate()
+        .resize(pictureSide, pictureSide, { fit: "cover", position: "attention" })
+        .webp({ quality: 82 })
+        .toBuffer(),
+    );
+  } catch {
+    throw new ValidationError({ picture: "That picture could not be read: it may be damaged. Try another one." });
+  }
+}
+
+/**
+ * Sets (or, with no picture, removes) a person's picture, at the version of their profile
+ * they read. People change their own; an admin may change anyone's (say, to remove one
+ * that does not belong in a work portal).
+ */
+export const updatePicture = userEntity.write({
+  operation: "update",
+  action: "updatePicture",
+  doing: "change this picture",
+  input: z.object({
+    ...rowVersion,
+    picture: upload
+      .nullish()
+      .describe("A JPEG, PNG, WebP, GIF or AVIF image up to 5 MB, kept as a 256 px square; none removes the picture."),
+  }),
+  run: async (scope, input): Promise<User> => {
+    const { row: user } = await scope.target(input);
+    const kept = input.picture ? await keptPicture(input.picture) : null;
+    if (!kept && user.picture === null) {
+      scope.unchanged();
+      return user;
+    }
+    const updated = await scope.update(input, { picture: kept ? picturePath(user.id, input.version + 1) : null });
+    if (kept) {
+      await scope.tx
+        .insert(userPictures)
+        .values({ userId: user.id, image: kept, updatedAt: scope.now })
+        .onConflictDoUpdate({ target: userPictures.userId, set: { image: kept, updatedAt: scope.now } });
+    } else {
+      await scope.tx.delete(userPictures).where(eq(userPictures.userId, user.id));
+    }
+    await scope.audit({
+      action: kept ? "updatePicture" : "removePicture",
+      row: updated,
+      before: { picture: user.picture },
+      after: { picture: updated.picture },
+    });
+    return updated;
+  },
+});

@@ -1,0 +1,325 @@
+import { count, TransactionRollbackError } from "drizzle-orm";
+import { expect } from "vitest";
+import { createSessionStore } from "../../server/auth/sessions.ts";
+import type { Database } from "../../server/db/client.ts";
+import {
+  activity,
+  organizations,
+  outbox,
+  personalAccessTokens,
+  sessions,
+  settings,
+  userPictures,
+  users,
+} from "../../server/db/schema/index.ts";
+import type { Actor, Role } from "../../server/domain/core/access.ts";
+import { recordActivity } from "../../server/domain/core/activity-log.ts";
+import { domainOperations } from "../../server/domain/index.ts";
+import type { Organization } from "../../server/domain/organizations/index.ts";
+import type { PersonalAccessToken } from "../../server/domain/tokens/index.ts";
+import { actorFor, userEntity, type User } from "../../server/domain/users/index.ts";
+import { domainContext } from "./domain.ts";
+
+/**
+ * A database with people of every role, their organizations, sessions, tokens, pictures
+ * and activity, and for every domain operation an input aimed at the actor's own rows or
+ * at someone else's: the permission matrix, the version checks and the input checks run
+ * every operation through these.
+ */
+
+export type Person = Role | "other";
+
+export type Fixture = {
+  people: Record<Person, User>;
+  invited: User;
+  organizations: { mine: Organization; other: Organization };
+  sessions: Record<Person, string>;
+  tokens: Record<"editor" | "admin", PersonalAccessToken>;
+};
+
+export type Seen = "own" | "nothing" | "others";
+
+/** What a list or count shows: nothing, only rows that pass `mine`, or others' rows too. */
+function seen<Item>(items: Item[], mine: (item: Item) => boolean): Seen {
+  if (items.length === 0) return "nothing";
+  return items.every(mine) ? "own" : "others";
+}
+
+export type Probe = {
+  /** The input, aimed at the actor's own rows or at someone else's. */
+  input: (fixture: Fixture, me: User | null, target: "own" | "other") => unknown;
+  /** For a list or a count: whether what came back holds the actor's own rows ("own"), nothing, or others' too. */
+  onlyOwn?: (result: unknown, me: User) => Seen;
+};
+
+function someoneElse(fixture: Fixture, me: User | null): User {
+  return me?.id === fixture.people.other.id ? fixture.people.viewer : fixture.people.other;
+}
+
+function aimedAt(fixture: Fixture, me: User | null, target: "own" | "other"): User {
+  return target === "own" && me ? me : someoneElse(fixture, me);
+}
+
+function personOf(fixture: Fixture, user: User): Person {
+  return (Object.keys(fixture.people) as Person[]).find((key) => fixture.people[key].id === user.id) ?? "other";
+}
+
+const organizationDetails = {
+  name: "Probe Clinic",
+  kind: "clinic",
+  city: "Madison",
+  country: "US",
+  certificationStatus: "not_certified",
+};
+
+const ids = (rows: unknown): string[] =>
+  (Array.isArray(rows) ? rows : (rows as { nodes: unknown[] }).nodes).map((item) => (item as { id: string }).id);
+const onlyMe = (result: unknown, me: User) => seen(ids(result), (id) => id === me.id);
+const onlyMyOrganization = (result: unknown, me: User) => seen(ids(result), (id) => id === me.organizationId);
+const total = (value: number): Seen => (value === 0 ? "nothing" : value === 1 ? "own" : "others");
+
+const setting = (values: Record<string, unknown>) => () => ({ version: 0, ...values });
+
+export const probes: Record<string, Probe> = {
+  listUsers: { input: () => ({}), onlyOwn: onlyMe },
+  getUser: { input: (f, me, target) => ({ id: aimedAt(f, me, target).id }) },
+  getUsersByIds: {
+    input: (f, me) => ({ ids: [me?.id ?? f.people.viewer.id, f.people.admin.id, f.people.other.id] }),
+    onlyOwn: onlyMe,
+  },
+  countUsersByStatus: {
+    input: () => ({}),
+    onlyOwn: (result) => total(Object.values(result as Record<string, number>).reduce((sum, value) => sum + value, 0)),
+  },
+  listUserSessions: { input: (f, me, target) => ({ userId: aimedAt(f, me, target).id }) },
+  getUserPicture: { input: (f, me, target) => ({ userId: aimedAt(f, me, target).id }) },
+  inviteUser: { input: () => ({ email: "probe-invitee@example.test", role: "viewer" }) },
+  resendInvitation: { input: (f) => ({ id: f.invited.id, version: f.invited.version }) },
+  cancelInvitation: { input: (f) => ({ id: f.invited.id, version: f.invited.version }) },
+  updateProfile: {
+    input: (f, me, target) => {
+      const user = aimedAt(f, me, target);
+      return { id: user.id, version: user.version, name: "Probe Name" };
+    },
+  },
+  updatePreferences: {
+    input: (f, me, target) => {
+      const user = aimedAt(f, me, target);
+      return { id: user.id, version: user.version, colorMode: "dark" };
+    },
+  },
+  updatePicture: {
+    input: (f, me, target) => {
+      const user = aimedAt(f, me, target);
+      return { id: user.id, version: user.version, picture: null };
+    },
+  },
+  changeUserRole: { input: (f) => ({ id: f.people.other.id, version: f.people.other.version, role: "editor" }) },
+  changeUserOrganization: {
+    input: (f) => ({ id: f.people.other.id, version: f.people.other.version, organizationId: f.organizations.mine.id }),
+  },
+  disableUser: { input: (f) => ({ id: f.people.other.id, version: f.people.other.version }) },
+  enableUser: { input: (f) => ({ id: f.people.other.id, version: f.people.other.version }) },
+  revokeUserSession: {
+    input: (f, me, target) => ({ sessionId: f.sessions[personOf(f, aimedAt(f, me, target))] }),
+  },
+  signOutOtherSessions: { input: () => ({ keepSessionId: null }) },
+  listOrganizations: { input: () => ({}), onlyOwn: onlyMyOrganization },
+  getOrganization: {
+    input: (f, _me, target) => ({ id: target === "own" ? f.organizations.mine.id : f.organizations.other.id }),
+  },
+  getOrganizationsByIds: {
+    input: (f) => ({ ids: [f.organizations.mine.id, f.organizations.other.id] }),
+    onlyOwn: onlyMyOrganization,
+  },
+  countMembers: {
+    input: (f) => ({ ids: [f.organizations.mine.id, f.organizations.other.id] }),
+    onlyOwn: (result, me) => seen([...(result as Map<string, number>).keys()], (key) => key === me.organizationId),
+  },
+  countOrganizations: { input: () => ({}), onlyOwn: (result) => total((result as { total: number }).total) },
+  createOrganization: { input: () => organizationDetails },
+  updateOrganization: {
+    input: (f) => ({ ...organizationDetails, id: f.organizations.other.id, version: f.organizations.other.version }),
+  },
+  setPublicListing: {
+    input: (f) => ({ id: f.organizations.other.id, version: f.organizations.other.version, publicListing: true }),
+  },
+  certifyOrganization: {
+    input: (f) => ({
+      id: f.organizations.other.id,
+      version: f.organizations.other.version,
+      certificationStatus: "certified",
+      certifiedUntil: "2030-01-01",
+    }),
+  },
+  deleteOrganization: { input: (f) => ({ id: f.organizations.other.id, version: f.organizations.other.version }) },
+  listActivity: {
+    input: () => ({}),
+    onlyOwn: (result, me) =>
+      seen((result as { nodes: { actorId: string | null }[] }).nodes, (entry) => entry.actorId === me.id),
+  },
+  exportActivity: { input: () => ({}) },
+  readActivityVocabulary: { input: () => ({}) },
+  listSettings: { input: () => ({}) },
+  readSiteNotices: { input: () => ({}) },
+  updateAnalyticsSettings: { input: setting({ tagManagerId: "GTM-ABC1234" }) },
+  updateContactRecipients: {
+    input: setting({
+      sales: ["a@example.test"],
+      support: ["b@example.test"],
+      service: ["c@example.test"],
+      training: ["d@example.test"],
+      general: ["e@example.test"],
+    }),
+  },
+  updateAnnouncement: { input: setting({ enabled: false, tone: "info" }) },
+  updateMaintenanceNotice: { input: setting({ enabled: false }) },
+  listTokens: {
+    input: (f, me, target) => ({ userId: aimedAt(f, me, target).id }),
+    onlyOwn: (result, me) => seen(result as PersonalAccessToken[], (token) => token.userId === me.id),
+  },
+  createToken: { input: () => ({ name: "probe", role: "viewer", expiresInDays: 30 }) },
+  revokeToken: {
+    // An admin's "other" is the editor's token; an editor's own is theirs, and another's the admin's.
+    input: (f, me, target) => {
+      if (me?.role === "admin") return { id: target === "own" ? f.tokens.admin.id : f.tokens.editor.id };
+      return { id: target === "own" ? f.tokens.editor.id : f.tokens.admin.id };
+    },
+  },
+};
+
+async function insertUser(db: Database, values: Partial<typeof users.$inferInsert>): Promise<User> {
+  const [user] = await db
+    .insert(users)
+    .values({ issuer: "https://idp.test", status: "active", ...values })
+    .returning();
+  if (!user) throw new Error("no user");
+  return user;
+}
+
+export async function makeFixture(db: Database): Promise<Fixture> {
+  const [mine] = await db
+    .insert(organizations)
+    .values({ name: "Mine Clinic", kind: "clinic", city: "Madison", country: "US" })
+    .returning();
+  const [other] = await db
+    .insert(organizations)
+    .values({ name: "Other Hospital", kind: "hospital", city: "Leeds", country: "GB" })
+    .returning();
+  if (!mine || !other) throw new Error("no organizations");
+  const person = (subject: string, role: Role, organizationId: string) =>
+    insertUser(db, { subject, role, organizationId, email: `${subject}@example.test`, name: subject });
+  const people = {
+    admin: await person("admin", "admin", mine.id),
+    editor: await person("editor", "editor", mine.id),
+    viewer: await person("viewer", "viewer", mine.id),
+    other: await person("other", "viewer", other.id),
+  };
+  // A second admin, so "the last admin" never decides an outcome here.
+  await person("second-admin", "admin", other.id);
+  const invited = await insertUser(db, {
+    issuer: null,
+    status: "invited",
+    email: "invited@example.test",
+    invitationExpiresAt: new Date(Date.now() + 86_400_000),
+  });
+  const store = createSessionStore(db, { idleTimeoutS: 3600, absoluteLifetimeS: 7200 });
+  const sessionOf = async (user: User) => {
+    const { token } = await store.start(user.id, { userAgent: "Probe" });
+    const session = await store.read(token);
+    if (!session) throw new Error("no session");
+    return session.id;
+  };
+  const sessionIds = {
+    admin: await sessionOf(people.admin),
+    editor: await sessionOf(people.editor),
+    viewer: await sessionOf(people.viewer),
+    other: await sessionOf(people.other),
+  };
+  const tokenOf = async (user: User) => {
+    const [token] = await db
+      .insert(personalAccessTokens)
+      .values({
+        userId: user.id,
+        name: "probe token",
+        tokenHash: `hash-${user.id}`,
+        prefix: "dpat_probe",
+        role: user.role,
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    if (!token) throw new Error("no token");
+    return token;
+  };
+  for (const user of Object.values(people)) {
+    await db.insert(userPictures).values({ userId: user.id, image: new Uint8Array([1, 2, 3]) });
+    await recordActivity(db, {
+      actor: actorFor(user, "session"),
+      request: { address: null, userAgent: null },
+      at: new Date(),
+      action: "user.signIn",
+      entry: { target: userEntity.targetOf(user) },
+    });
+  }
+  return {
+    people,
+    invited,
+    organizations: { mine, other },
+    sessions: sessionIds,
+    tokens: { editor: await tokenOf(people.editor), admin: await tokenOf(people.admin) },
+  };
+}
+
+/** Everything an operation could change, as one comparable value. */
+export async function fingerprint(db: Database): Promise<string> {
+  const rows = await Promise.all([
+    db.select({ id: users.id, version: users.version }).from(users).orderBy(users.id),
+    db.select({ id: organizations.id, version: organizations.version }).from(organizations).orderBy(organizations.id),
+    db.select({ key: settings.key, version: settings.version }).from(settings).orderBy(settings.key),
+    db
+      .select({ id: personalAccessTokens.id, revoked: personalAccessTokens.revokedAt })
+      .from(personalAccessTokens)
+      .orderBy(personalAccessTokens.id),
+    db.select({ value: count() }).from(activity),
+    db.select({ value: count() }).from(sessions),
+    db.select({ value: count() }).from(outbox),
+    db.select({ value: count() }).from(userPictures),
+  ]);
+  return JSON.stringify(rows);
+}
+
+export type Attempt = { ok: true; result: unknown } | { ok: false; error: unknown };
+
+/**
+ * Runs one operation in a transaction that is always rolled back. A failed attempt must
+ * leave every table as it found it.
+ */
+export async function attempt(
+  db: Database,
+  actor: Actor | null,
+  operation: string,
+  input: unknown,
+  /** Runs first, in the same transaction (to make a row's version stale, say). */
+  prepare?: (tx: Database) => Promise<void>,
+): Promise<Attempt> {
+  const run = domainOperations[operation];
+  if (!run) throw new Error(`no operation ${operation}`);
+  let outcome: Attempt | undefined;
+  await db
+    .transaction(async (tx) => {
+      await prepare?.(tx);
+      const before = await fingerprint(tx);
+      try {
+        outcome = { ok: true, result: await run(domainContext(tx, actor), input as never) };
+      } catch (error) {
+        outcome = { ok: false, error };
+        expect(await fingerprint(tx), `${operation} failed but changed something`).toBe(before);
+      }
+      tx.rollback();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    });
+  if (!outcome) throw new Error(`${operation} did not run`);
+  return outcome;
+}

@@ -439,6 +439,23 @@ describe.each(databaseKinds)("the GraphQL API over HTTP on %s", (kind) => {
       expect(used?.lastUsedAt).toBeInstanceOf(Date);
     });
 
+    it("answers a token alone on a GET, with no CSRF header; a session cookie alone still needs one there", async () => {
+      const { token } = await createTokenFor(editor, "editor");
+      const byToken = await graphqlRequest<ViewerData>(
+        harness.origin,
+        { query: viewerQuery },
+        { method: "GET", authorization: `Bearer ${token}` },
+      );
+      expect(byToken.status, byToken.text).toBe(200);
+      expect(dataOf(byToken).viewer?.via).toBe("token");
+      const byCookie = await graphqlRequest(
+        harness.origin,
+        { query: viewerQuery },
+        { method: "GET", browser: editor.browser },
+      );
+      expect(byCookie.status).toBe(403);
+    });
+
     it.each([
       ["Basic credentials", () => `Basic ${Buffer.from("admin:secret").toString("base64")}`],
       ["an unknown token", () => `Bearer dpat_${randomBytes(32).toString("base64url")}`],
@@ -609,6 +626,20 @@ describe.each(databaseKinds)("the GraphQL API over HTTP on %s", (kind) => {
       }
       return { response, status: response.status, text, body };
     }
+
+    it("takes an upload authenticated by a token alone, with no CSRF header", async () => {
+      const person = await signInAs(harness, "editor", "token-picture");
+      const { token } = await createTokenFor(person, "editor");
+      const current = await userRow(person.user.id);
+      const response = await fetch(new URL("/graphql", harness.origin), {
+        method: "POST",
+        headers: { accept: "application/json", authorization: `Bearer ${token}` },
+        body: multipart({ id: person.user.id, version: current.version }, new Blob([await png()]), "me.png"),
+      });
+      const text = await response.text();
+      expect(response.status, text).toBe(200);
+      expect((JSON.parse(text) as { data: PictureData }).data.updatePicture.version).toBe(current.version + 1);
+    });
 
     it("keeps an uploaded picture as a small WebP, serves it to who may see it, and removes it", async () => {
       const person = await signInAs(harness, "viewer", "picture");
@@ -1285,11 +1316,16 @@ describe.each(databaseKinds)("the GraphQL API over HTTP on %s", (kind) => {
       const activityBefore = await lastActivityId();
       const query = `mutation Limited($input: UpdateProfileInput!) { ${selection} }`;
       const variables = { input: { id: viewer.user.id, version: before.version, name: "Should never be saved" } };
-      for (const accept of ["application/json", graphqlResponseJson]) {
+      // An invalid request, as GraphQL over HTTP says: 400 to a client that takes its media type, else 200.
+      for (const [accept, status] of [
+        ["application/json", 200],
+        [graphqlResponseJson, 400],
+      ] as const) {
         const result = await viewer.gql(query, variables, { accept });
         expect(result.body.data, accept).toBeUndefined();
         expect(result.body.errors?.[0]?.message, accept).toMatch(limit);
-        expect(result.status, accept).toBeLessThan(500);
+        expect(result.body.errors?.[0]?.extensions?.code, accept).toBe("GRAPHQL_VALIDATION_FAILED");
+        expect(result.status, accept).toBe(status);
       }
       expect(await userRow(viewer.user.id)).toEqual(before);
       expect(await activitySince(activityBefore)).toEqual([]);
@@ -1392,6 +1428,64 @@ describe.each(databaseKinds)("the GraphQL API over HTTP on %s", (kind) => {
         expect(refused.headers.get("content-type") ?? "").not.toMatch(/text\/html/);
         expect(body.toLowerCase()).not.toContain("graphiql");
       }
+    });
+  });
+
+  describe("what the API tells those who may not read its schema", () => {
+    it("suggests no field or value names to them, and does to admins", async () => {
+      const misspelt = "{ viewer { usr { id } } }";
+      const wrongValue = [
+        "query Users($role: Role) { users(role: $role) { nodes { id } } }",
+        { role: "admn" },
+      ] as const;
+      for (const result of [
+        await viewer.gql(misspelt),
+        await anonymous(misspelt),
+        await viewer.gql(...wrongValue),
+        await anonymous(...wrongValue),
+      ]) {
+        const message = result.body.errors?.[0]?.message ?? "";
+        expect(message, result.text).toMatch(/Cannot query field "usr"|Value "admn" does not exist/);
+        expect(message).not.toMatch(/Did you mean/);
+      }
+      expect((await admin.gql(misspelt)).body.errors?.[0]?.message).toMatch(/Did you mean "user"\?/);
+      expect((await admin.gql(...wrongValue)).body.errors?.[0]?.message).toMatch(
+        /Did you mean the enum value "admin"\?/,
+      );
+    });
+
+    it("echoes nothing of the parser's own words for a body that is not JSON", async () => {
+      // As GraphQL over HTTP has it: 400 to a client that takes its media type, 200 to a plain JSON one.
+      for (const [accept, status] of [
+        ["application/json", 200],
+        [graphqlResponseJson, 400],
+      ] as const) {
+        const response = await fetch(new URL("/graphql", harness.origin), {
+          method: "POST",
+          headers: { "content-type": "application/json", accept },
+          body: '{"query": "{ viewer { via } }"',
+        });
+        const text = await response.text();
+        expect(response.status, accept).toBe(status);
+        expect(text).not.toMatch(/originalError|Unexpected|position|at JSON/);
+        expect(JSON.parse(text)).toEqual({
+          errors: [{ message: "POST body sent invalid JSON.", extensions: { code: "BAD_REQUEST" } }],
+        });
+      }
+    });
+
+    it("keeps the activity log's actions and kinds to those who may read the log", async () => {
+      for (const query of ["{ activityActions { action words } }", "{ activityKinds { type label } }"]) {
+        firstError(await anonymous(query), "UNAUTHENTICATED");
+        const own = dataOf(await viewer.gql<Record<string, unknown[]>>(query));
+        expect(Object.values(own)[0]?.length).toBeGreaterThan(0);
+      }
+      const actions = dataOf(
+        await admin.gql<{ activityActions: { action: string; words: string }[] }>(
+          "{ activityActions { action words } }",
+        ),
+      ).activityActions;
+      expect(actions).toContainEqual({ action: "user.changeRole", words: "changed the role of" });
     });
   });
 

@@ -50,8 +50,10 @@ export function maskError(error: unknown, message: string): GraphQLError {
   };
   if (domain) return new GraphQLError(domain.message, { ...where, extensions: extensionsOf(domain) });
   if (graphqlError && isRequestError(graphqlError)) {
-    const { originalError: _cause, ...extensions } = graphqlError.extensions;
-    return new GraphQLError(graphqlError.message, { ...where, extensions });
+    // The cause's own words (a JSON parser's, quoting the body) are no client's business.
+    // The error itself goes on, so Yoga still gives it its HTTP status.
+    delete (graphqlError.extensions as { originalError?: unknown }).originalError;
+    return graphqlError;
   }
   return new GraphQLError(message, {
     ...(graphqlError?.path ? { path: graphqlError.path } : {}),

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { outbox } from "../db/schema/index.ts";
+import { nulCharacterMessage } from "../domain/core/input.ts";
 import { sessionAnswerTtlMs } from "../auth/routes.ts";
 import { createHostedLogin } from "./hosted-login.ts";
 
@@ -131,5 +132,13 @@ describe.each(databaseKinds)("hosted account pages on %s", (kind) => {
         email: "Enter a valid email address, like name@example.com.",
       },
     });
+  });
+
+  it("refuses a name with a NUL character (which the database cannot keep) with a message, not a failure", async () => {
+    const outcome = await service({ signupAllowed: true }).signUp("any-uid", {
+      name: "Eve\u0000",
+      email: "eve@densara.test",
+    });
+    expect(outcome).toEqual({ ok: false, errors: { name: nulCharacterMessage } });
   });
 });

@@ -13,6 +13,7 @@ import {
   requestSignUp,
   warnOfRefusedSignIns,
 } from "./password-resets.ts";
+import { nulCharacterMessage } from "../domain/core/input.ts";
 import { createRateLimiter, loginLimits, type RateLimit } from "../http/security/rate-limit.ts";
 
 const signupLimit: RateLimit = { limit: 10, windowS: 60 * 60 };
@@ -21,7 +22,12 @@ const resetLimits = {
   perEmail: { limit: 3, windowS: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
 
-const text = (max: number) => z.string().max(max, `Use at most ${max} characters.`);
+/** Text for the provider's own tables: no NUL character, which PostgreSQL cannot store. */
+const text = (max: number) =>
+  z
+    .string()
+    .max(max, `Use at most ${max} characters.`)
+    .refine((value) => !value.includes("\u0000"), nulCharacterMessage);
 const emailField = z
   .string({ error: "Enter your email address." })
   .trim()

@@ -2,7 +2,7 @@ import type { Database } from "../../server/db/client.ts";
 import type { Actor } from "../../server/domain/core/access.ts";
 import type { DomainContext } from "../../server/domain/core/context.ts";
 import { actorFor, type User } from "../../server/domain/users/index.ts";
-import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
+import { embeddedInvitations, externalInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
 import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
 
 export const testPublicUrl = new URL("https://portal.test");
@@ -20,7 +20,13 @@ export const systemAdmin: Actor = {
 export function domainContext(
   db: Database,
   actor: Actor | User | null,
-  options: { now?: () => Date; address?: string; userAgent?: string } = {},
+  options: {
+    now?: () => Date;
+    address?: string;
+    userAgent?: string;
+    /** With an external provider's invitations: no account, no password to hash (quick, for many invitations). */
+    externalProvider?: boolean;
+  } = {},
 ): DomainContext {
   const asActor = actor && "status" in actor ? actorFor(actor, "session") : actor;
   return {
@@ -30,7 +36,9 @@ export function domainContext(
     now: options.now ?? (() => new Date()),
     ports: {
       publicUrl: testPublicUrl,
-      invitations: embeddedInvitations(testPublicUrl),
+      invitations: options.externalProvider
+        ? externalInvitations(testPublicUrl, new URL("https://idp.example"))
+        : embeddedInvitations(testPublicUrl),
       providerSessions: unreachableProviderSessions,
       rateLimits: databaseRateLimits,
     },

@@ -84,8 +84,12 @@ export type WriteScope<T extends PgTable, Action extends string, A extends Actor
     }) => Promise<void>;
     /** Says the write found nothing to change (a role already set, say), so there is nothing to record. */
     unchanged: () => void;
-    /** Counts one more of this operation by this actor (or, anonymous, this address); past the limit, RateLimitedError with this message. */
-    limit: (rule: RateLimit, message: string) => Promise<void>;
+    /**
+     * Counts one more of this operation by this actor (or, anonymous, this address); past
+     * the limit, RateLimitedError with this message. Operations that share an allowance
+     * name the same `bucket` (inviting and sending an invitation again both mail someone).
+     */
+    limit: (rule: RateLimit, message: string, bucket?: string) => Promise<void>;
   };
 
 export type OperationKind = "read" | "write";
@@ -258,16 +262,11 @@ export function defineEntity<
           unchanged() {
             audited.unchanged = true;
           },
-          async limit(rule, message) {
+          async limit(rule, message, bucket = definition.operation) {
             // The product acting on its own (seeding) is not limited.
             if (actor?.via === "system") return;
             const who = actor ? actor.id : (context.request.address ?? "unknown");
-            const counted = await context.ports.rateLimits.hit(
-              tx,
-              `${spec.name}.${definition.operation}:${who}`,
-              rule,
-              now,
-            );
+            const counted = await context.ports.rateLimits.hit(tx, `${spec.name}.${bucket}:${who}`, rule, now);
             if (!counted.allowed) throw new RateLimitedError(message, counted.retryAfterS);
           },
         };

@@ -49,7 +49,7 @@ export const inviteUser = userEntity.write({
     organizationId: id.nullish(),
   }),
   run: async (scope, input): Promise<User> => {
-    await scope.limit(invitationLimit, invitationLimitMessage);
+    await scope.limit(invitationLimit, invitationLimitMessage, "invitations");
     const [existing] = await scope
       .select({ status: users.status }, sql`lower(${users.email}) = ${input.email}`)
       .limit(1);
@@ -92,7 +92,7 @@ export const resendInvitation = userEntity.write({
   input: z.object(rowVersion),
   run: async (scope, input): Promise<User> => {
     const { row: user } = await scope.target(input);
-    await scope.limit(invitationLimit, invitationLimitMessage);
+    await scope.limit(invitationLimit, invitationLimitMessage, "invitations");
     const updated = await scope.update(input, { invitationExpiresAt: expiresAt(scope.now) });
     const howToSignIn = await scope.ports.invitations.prepare(scope.tx, {
       email: updated.email ?? "",

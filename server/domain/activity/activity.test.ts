@@ -1,0 +1,60 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { databaseKinds, useTestDatabase } from "../../../tests/support/databases.ts";
+import { domainContext, systemAdmin } from "../../../tests/support/domain.ts";
+import type { Database } from "../../db/client.ts";
+import { activityCsvColumns, exportActivity, exportRowLimit, listActivity } from "./index.ts";
+
+/** Activity rows written straight into the table, `count` of them, at the given instants (SQL). */
+async function insertRows(db: Database, count: number, at: string, label = "Bulk"): Promise<void> {
+  await db.execute(sql`
+    insert into activity (at, actor_label, via, action, target_type, target_id, target_label)
+    select ${sql.raw(at)}, ${label}, 'session', 'organization.update', 'organization', null, 'Row ' || n
+    from generate_series(1, ${count}) as n
+  `);
+}
+
+describe.each(databaseKinds)("the activity log on %s", (kind) => {
+  const database = useTestDatabase(kind);
+
+  it(`exports at most ${exportRowLimit.toLocaleString("en-US")} rows, and says when there were more`, async () => {
+    const { db } = database();
+    await insertRows(db, exportRowLimit + 1, "now() - (n || ' seconds')::interval");
+    const asAdmin = domainContext(db, systemAdmin);
+    const full = await exportActivity(asAdmin, {});
+    expect(full).toMatchObject({ rows: exportRowLimit, truncated: true });
+    const lines = full.csv.slice(0, -2).split("\r\n");
+    expect(lines[0]).toBe(activityCsvColumns.join(","));
+    expect(lines).toHaveLength(exportRowLimit + 1);
+    // The newest are kept: the oldest row is the one left out.
+    expect(full.csv).toContain(",Row 1,");
+    expect(full.csv).not.toContain(`,Row ${exportRowLimit + 1},`);
+    // Narrower filters give the rest, whole.
+    const narrower = await exportActivity(asAdmin, { filter: { search: `row ${exportRowLimit + 1}` } });
+    expect(narrower).toMatchObject({ rows: 1, truncated: false });
+  });
+
+  it("pages through rows written within the same millisecond without skipping or repeating one", async () => {
+    const { db } = database();
+    // Five rows a microsecond apart: a cursor of milliseconds would fall between them.
+    await insertRows(db, 5, "timestamptz '2026-11-20 10:00:00.123000+00' + (n || ' microseconds')::interval", "Tight");
+    const asAdmin = domainContext(db, systemAdmin);
+    const seen: string[] = [];
+    let after: string | undefined;
+    for (let page = 0; page < 10; page += 1) {
+      const found = await listActivity(asAdmin, { filter: { search: "tight" }, first: 2, ...(after ? { after } : {}) });
+      seen.push(...found.nodes.map((row) => row.targetLabel));
+      if (!found.pageInfo.hasNextPage || !found.pageInfo.endCursor) break;
+      after = found.pageInfo.endCursor;
+    }
+    expect(seen).toEqual(["Row 5", "Row 4", "Row 3", "Row 2", "Row 1"]);
+    // And back again from the last page.
+    const last = await listActivity(asAdmin, { filter: { search: "tight" }, first: 2, after: after ?? "" });
+    const back = await listActivity(asAdmin, {
+      filter: { search: "tight" },
+      last: 2,
+      before: last.pageInfo.startCursor ?? "",
+    });
+    expect(back.nodes.map((row) => row.targetLabel)).toEqual(["Row 3", "Row 2"]);
+  });
+});

@@ -23,6 +23,15 @@ describe("loadConfig", () => {
     expect(config.buildDir).toBe("build");
   });
 
+  it("has a portal tab ask for a newer build every BUILD_POLL_INTERVAL_S seconds: 60 unless set, from 5 s to a day", () => {
+    expect(loadConfig({}).buildPollMs).toBe(60_000);
+    expect(loadConfig({ BUILD_POLL_INTERVAL_S: "5" }).buildPollMs).toBe(5_000);
+    expect(loadConfig({ BUILD_POLL_INTERVAL_S: "86400" }).buildPollMs).toBe(86_400_000);
+    for (const refused of ["4", "86401", "1.5", "soon"]) {
+      expect(configError({ BUILD_POLL_INTERVAL_S: refused }), refused).toMatch(/BUILD_POLL_INTERVAL_S/);
+    }
+  });
+
   it("derives the default public URL from PORT", () => {
     const config = loadConfig({ PORT: "8080" });
     expect(config.port).toBe(8080);

@@ -1,13 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import {
   ApiRequestError,
   authorizationHeader,
-  cacheResetError,
   createApiClient,
   getRetries,
   isError,
-  requestTimeoutMs,
   retryStatuses,
+  type CacheStore,
 } from "./api-client.ts";
 import { graphql } from "./graphql.ts";
 
@@ -20,8 +19,8 @@ const Viewer = graphql(`
 `);
 
 const Revoke = graphql(`
-  mutation Revoke($id: ID!) {
-    revokeAccessToken(id: $id) {
+  mutation Revoke($input: RevokeAccessTokenInput!) {
+    revokeAccessToken(input: $input) {
       id
     }
   }
@@ -40,8 +39,53 @@ function server(statuses: number[], body: unknown = { data: { viewer: { role: "v
   return { fetch, calls };
 }
 
-describe("the GraphQL client's constants (spec §7, §9)", () => {
-  it("times out after 10000 ms", () => expect(requestTimeoutMs).toBe(10_000));
+describe("the GraphQL client's limits (spec §7, §9)", () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("gives up on a server that has not answered after 10000 ms, and not a moment before", async () => {
+    vi.useFakeTimers();
+    let aborted = false;
+    // A server that never answers: only the client's own time limit ends the request.
+    const fetch = (_url: string, init: RequestInit) =>
+      new Promise<Response>((_resolve, reject) => {
+        init.signal?.addEventListener("abort", () => {
+          aborted = true;
+          reject(init.signal?.reason as Error);
+        });
+      });
+    const pending = createApiClient({ fetch }).request(Viewer, {}, { method: "POST" });
+    const outcome = pending.catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(9_999);
+    expect(aborted).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(aborted).toBe(true);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiRequestError);
+    expect((error as ApiRequestError).message).toBe("The server took too long to answer. Please try again.");
+  });
+
+  it("counts a body that never ends against the same 10000 ms", async () => {
+    vi.useFakeTimers();
+    const fetch = (_url: string, init: RequestInit) =>
+      Promise.resolve(
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              // Headers now, then the body stalls until the request is aborted.
+              init.signal?.addEventListener("abort", () => controller.error(init.signal?.reason));
+            },
+          }),
+        ),
+      );
+    const outcome = createApiClient({ fetch })
+      .request(Viewer, {}, { method: "POST" })
+      .catch((error: unknown) => error);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await outcome).toBeInstanceOf(ApiRequestError);
+  });
+
   it("retries GET once, on 408, 409, 425, 429, 500, 502, 503 and 504", () => {
     expect(getRetries).toBe(1);
     expect(retryStatuses).toEqual([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -49,7 +93,22 @@ describe("the GraphQL client's constants (spec §7, §9)", () => {
   it("treats any status from 400 to 599 as an error", () => {
     expect([399, 400, 599, 600].map(isError)).toEqual([false, true, true, false]);
   });
-  it("logs a failed cache reset as 'Error on cache reset'", () => expect(cacheResetError).toBe("Error on cache reset"));
+
+  it("logs a cache that fails to reset as 'Error on cache reset', and goes on", () => {
+    const failure = new Error("storage is gone");
+    const logged: [string, unknown][] = [];
+    const cache = {
+      get: () => undefined,
+      set: () => undefined,
+      has: () => false,
+      clear: () => {
+        throw failure;
+      },
+    } as unknown as CacheStore;
+    const client = createApiClient({ cache, onError: (message, error) => logged.push([message, error]) });
+    expect(() => client.resetCache()).not.toThrow();
+    expect(logged).toEqual([["Error on cache reset", failure]]);
+  });
 });
 
 describe("the Authorization header (spec §6)", () => {
@@ -100,9 +159,9 @@ describe("requests", () => {
 
   it("never retry a write, nor a status outside the list", async () => {
     const write = server([503, 200], { data: { revokeAccessToken: { id: "1" } } });
-    await expect(createApiClient({ fetch: write.fetch }).request(Revoke, { id: "1" })).rejects.toBeInstanceOf(
-      ApiRequestError,
-    );
+    await expect(
+      createApiClient({ fetch: write.fetch }).request(Revoke, { input: { id: "1" } }),
+    ).rejects.toBeInstanceOf(ApiRequestError);
     expect(write.calls).toHaveLength(1);
     expect(write.calls[0]?.init.method).toBe("POST");
     const notListed = server([400, 200]);

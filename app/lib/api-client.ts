@@ -61,7 +61,20 @@ export type ApiClientOptions = {
   /** The session has ended (401): the client has already reset its cache; the page goes on as anonymous. */
   onSessionEnded?: () => void;
   onError?: (message: string, error: unknown) => void;
+  /** Where answers asked for "cache-first" are kept; a Map of the page's life by default. */
+  cache?: CacheStore;
 };
+
+/** What the client needs of a cache. */
+export type CacheStore = Pick<Map<string, unknown>, "get" | "set" | "has" | "clear">;
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 /** The document's operation: its name, and whether it writes. */
 function operationOf(document: DocumentNode): { name: string | undefined; writes: boolean } {
@@ -75,7 +88,7 @@ function operationOf(document: DocumentNode): { name: string | undefined; writes
 
 export function createApiClient(options: ApiClientOptions = {}) {
   const fetcher: Fetch = options.fetch ?? ((input, init) => fetch(input, init));
-  const cache = new Map<string, unknown>();
+  const cache: CacheStore = options.cache ?? new Map<string, unknown>();
   const onError = options.onError ?? ((message, error) => console.error(message, error));
 
   /** Empties the cache (sign-in, sign-out and an ended session do this); a failure is logged, never thrown. */
@@ -95,12 +108,13 @@ export function createApiClient(options: ApiClientOptions = {}) {
       if (csrf) headers.set("X-CSRF-Token", csrf);
     }
     let url = endpoint;
-    const init: RequestInit = {
-      method,
-      headers,
-      credentials: "same-origin",
-      signal: AbortSignal.timeout(requestTimeoutMs),
-    };
+    // A timer of the page's own (not AbortSignal.timeout): the same clock as everything else the page waits for.
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () => controller.abort(new DOMException("The request took too long.", "TimeoutError")),
+      requestTimeoutMs,
+    );
+    const init: RequestInit = { method, headers, credentials: "same-origin", signal: controller.signal };
     if (method === "GET") {
       const params = new URLSearchParams({ query: body.query, variables: JSON.stringify(body.variables) });
       if (body.operationName) params.set("operationName", body.operationName);
@@ -109,7 +123,14 @@ export function createApiClient(options: ApiClientOptions = {}) {
       headers.set("Content-Type", "application/json");
       init.body = JSON.stringify(body);
     }
-    return fetcher(url, init);
+    try {
+      const response = await fetcher(url, init);
+      // The time limit covers the body too: it ends once the body has been read.
+      const body = await response.text();
+      return { status: response.status, body };
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   async function request<Data, Variables>(
@@ -132,7 +153,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
     let attempt = 0;
     for (;;) {
-      let response: Response;
+      let response: { status: number; body: string };
       try {
         response = await send(method, body);
       } catch (error) {
@@ -150,7 +171,7 @@ export function createApiClient(options: ApiClientOptions = {}) {
         attempt += 1;
         continue;
       }
-      const payload = (await response.json().catch(() => null)) as WireResult<Data> | null;
+      const payload = parseJson(response.body) as WireResult<Data> | null;
       const errors = (payload?.errors ?? []).map(apiError);
       if (isError(response.status)) {
         throw new ApiRequestError(

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { defaultBuildPollMs, fetchLatestBuild, isChunkLoadError, watchForNewBuild } from "./build-update.ts";
+import { describe, expect, it, vi } from "vitest";
+import { fetchLatestBuild, isChunkLoadError, watchForNewBuild } from "./build-update.ts";
 
 function server(builds: { latest: unknown; metas: string[] }) {
   const asked: string[] = [];
@@ -26,8 +26,31 @@ function fakeDocument() {
 }
 
 describe("build updates", () => {
-  it("poll every 60 s by default", () => {
-    expect(defaultBuildPollMs).toBe(60_000);
+  it("ask every 60 s by default, or as often as the server says", async () => {
+    vi.useFakeTimers();
+    try {
+      for (const [intervalMs, every] of [
+        [undefined, 60_000],
+        [5_000, 5_000],
+      ] as const) {
+        const { fetcher, asked } = server({ latest: { id: "b1", timestamp: 1 }, metas: ["b1"] });
+        const watcher = watchForNewBuild({
+          currentBuildId: "b1",
+          fetcher,
+          document: fakeDocument(),
+          ...(intervalMs ? { intervalMs } : {}),
+        });
+        await vi.advanceTimersByTimeAsync(every - 1);
+        expect(asked, `before ${every} ms`).toEqual([]);
+        await vi.advanceTimersByTimeAsync(1);
+        expect(asked.filter((path) => path.startsWith("/builds/latest.json"))).toHaveLength(1);
+        await vi.advanceTimersByTimeAsync(every);
+        expect(asked.filter((path) => path.startsWith("/builds/latest.json"))).toHaveLength(2);
+        watcher.stop();
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("ask for builds/latest.json with a timestamp, then the build's meta file (spec §7)", async () => {

@@ -112,8 +112,8 @@ describe("requests the HTTP fuzz found", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toContain("application/json");
     expect(await response.text()).toBe("");
-    // The stack trace went to stderr after the answer: wait for it to have had the chance.
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The stack trace went to stderr after the answer: wait until the server is done with the request.
+    await harness.settled();
   });
 
   describe("form actions", () => {
@@ -174,6 +174,23 @@ describe("requests the HTTP fuzz found", () => {
       });
       expect(response.status).toBe(400);
       expect(await response.text()).toContain("The version of the row you edited is missing.");
+    });
+
+    it("answers a portal form with a value the API does not know, or a field it does not take, with 400 and the field's sentence", async () => {
+      const unknownRole = await admin.browser.fetch("/dashboard/admin/users", {
+        method: "POST",
+        headers: { "x-csrf-token": admin.csrfToken },
+        body: new URLSearchParams({ intent: "invite", email: "tampered@example.test", role: "superuser" }),
+      });
+      expect(unknownRole.status).toBe(400);
+      expect(await unknownRole.text()).toContain("Choose a role from the list: admin, editor or viewer.");
+      const extraField = await admin.browser.fetch("/dashboard/admin/users", {
+        method: "POST",
+        headers: { "x-csrf-token": admin.csrfToken },
+        body: new URLSearchParams({ intent: "invite", email: "tampered@example.test", role: "viewer", isAdmin: "1" }),
+      });
+      expect(extraField.status).toBe(400);
+      expect(await extraField.text()).toContain("This form sent something the server does not take");
     });
   });
 

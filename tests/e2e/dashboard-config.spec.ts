@@ -135,7 +135,7 @@ test.describe("site settings", () => {
     test(`${refusal.what}: the reason is shown at ${refusal.field}`, async ({ page }) => {
       const form = await submitRefused(page, refusal);
       const field = form.getByLabel(refusal.field);
-      await expect(field).toHaveAttribute("aria-invalid", "true", { timeout: 1000 });
+      await expect(field).toHaveAttribute("aria-invalid", "true");
       await expect(field).toHaveAccessibleDescription(refusal.reason);
     });
   }

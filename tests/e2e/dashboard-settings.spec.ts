@@ -292,7 +292,7 @@ test.describe("personal access tokens: the one-time message", () => {
       year: "numeric",
       timeZone: "UTC",
     });
-    await expect(shown).toContainText(`The token ${name} works until ${until}.`, { timeout: 1000 });
+    await expect(shown).toContainText(`The token ${name} works until ${until}.`);
   });
 });
 

@@ -1,5 +1,5 @@
-import { createAdaptorServer } from "@hono/node-server";
-import type { Server } from "node:http";
+import { getRequestListener } from "@hono/node-server";
+import { createServer as createNodeServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LoginTransactions } from "../../server/auth/login-transactions.ts";
 import type { RelyingParty } from "../../server/auth/relying-party.ts";
@@ -179,6 +179,8 @@ export type AuthHarness = {
     account: TestAccount,
     returnTo?: string,
   ) => Promise<{ callbackUrl: URL; response: Response }>;
+  /** Resolves once the server has finished with every request it has received (written its answer, or failed to). */
+  settled: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -212,10 +214,15 @@ export async function startAuthHarness(
 
   // The issuer and redirect URIs carry the port, so listen first and assemble the server afterwards.
   let server: AppServer | undefined;
-  const listener = createAdaptorServer({
-    fetch: (request, env) => (server ? server.fetch(request, env) : new Response("starting", { status: 503 })),
-    hostname: "127.0.0.1",
-  }) as Server;
+  const handle = getRequestListener((request, env) =>
+    server ? server.fetch(request, env) : new Response("starting", { status: 503 }),
+  );
+  // Each request's handling, until the Node adapter is done with it (an answer written twice fails only then).
+  const handling = new Set<Promise<unknown>>();
+  const listener = createNodeServer((request, response) => {
+    const handled = handle(request, response).finally(() => handling.delete(handled));
+    handling.add(handled);
+  });
   await new Promise<void>((resolve, reject) => {
     listener.once("error", reject);
     listener.listen(0, "127.0.0.1", () => resolve());
@@ -312,6 +319,9 @@ export async function startAuthHarness(
         const { authorizationUrl } = await harness.beginSignIn(browser, returnTo);
         const callbackUrl = await harness.signInAtProvider(browser, authorizationUrl, account);
         return { callbackUrl, response: await browser.fetch(callbackUrl) };
+      },
+      async settled() {
+        while (handling.size > 0) await Promise.allSettled([...handling]);
       },
       async close() {
         await new Promise<void>((resolve) => {

@@ -96,6 +96,7 @@ log.info("listening", {
   address: running.address.address,
   port: running.address.port,
   prerendered: build.prerendered.size,
+  pid: process.pid,
 });
 
 // A second signal (a supervisor that signals the whole process group, and the cluster's

@@ -7,7 +7,7 @@ import {
   setCookies,
   startAuthHarness,
   type AuthHarness,
-  type TestBrowser,
+  TestBrowser,
 } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
@@ -16,7 +16,7 @@ import { sessionMaxAgeS } from "./cookies.ts";
 import { hashSessionToken } from "./sessions.ts";
 import { loginTransactionTtlS } from "./login-transactions.ts";
 import { sessionAnswerTtlMs } from "./routes.ts";
-import { loginLimits } from "../http/security/rate-limit.ts";
+import { embeddedProviderPath } from "../idp/provider.ts";
 import { idpAccounts, loginTransactions, outbox, sessions as sessionsTable, users } from "../db/schema/index.ts";
 import { disableUser } from "../domain/users/index.ts";
 
@@ -430,16 +430,13 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     const guesser = harness.newBrowser();
     const uid = await openSignIn(guesser);
     const answers = { known: [] as (string | undefined)[], unknown: [] as (string | undefined)[] };
-    for (let count = 1; count <= loginLimits.perPair.limit + 1; count += 1) {
+    for (let count = 1; count <= 6; count += 1) {
       answers.known.push((await attemptSignIn(guesser, uid, account.email, "not the password")).alert);
       answers.unknown.push((await attemptSignIn(guesser, uid, unknown, "not the password")).alert);
     }
     expect(answers.known).toEqual(answers.unknown);
-    expect(answers.known.slice(0, loginLimits.perPair.limit)).toEqual(
-      Array.from(
-        { length: loginLimits.perPair.limit },
-        () => expect.stringMatching(/do not match an account/) as unknown,
-      ),
+    expect(answers.known.slice(0, 5)).toEqual(
+      Array.from({ length: 5 }, () => expect.stringMatching(/do not match an account/) as unknown),
     );
     expect(answers.known.at(-1)).toBe(
       "Too many sign-in attempts for this email address. Try again in 15 minutes, or reset your password.",
@@ -457,12 +454,12 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
       .update(idpAccounts)
       .set({ emailVerified: true })
       .where(eq(idpAccounts.id, account.account.id));
-    const guesses = loginLimits.perAccount.limit;
+    const guesses = 50;
     let sent = 0;
     while (sent < guesses) {
       const browser = harness.newBrowser();
       const uid = await openSignIn(browser);
-      for (let count = 0; count < loginLimits.perPair.limit && sent < guesses; count += 1, sent += 1) {
+      for (let count = 0; count < 5 && sent < guesses; count += 1, sent += 1) {
         expect((await attemptSignIn(browser, uid, account.email, "not the password")).alert).toMatch(/do not match/);
       }
     }
@@ -490,6 +487,68 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     expect(await saved.text()).toContain("Your password is changed");
     const { response } = await harness.signIn(owner, { ...account, password: "a fresh password 99" }, "/dashboard");
     expect(response.headers.get("location")).toBe("/dashboard");
+  });
+
+  /** Another browser on the same network as `browser`. */
+  function neighbourOf(browser: TestBrowser): TestBrowser {
+    return new TestBrowser(browser.origin, browser.clientAddress);
+  }
+
+  it("refuses the 21st password sign-in from one network in 15 minutes, whatever the addresses, and only that network", async () => {
+    const account = await harness.newAccount("network");
+    const guesser = harness.newBrowser();
+    const uid = await openSignIn(guesser);
+    const alerts: (string | undefined)[] = [];
+    for (let count = 1; count <= 20; count += 1) {
+      const email = `guess-${count}-${randomBytes(3).toString("hex")}@example.test`;
+      alerts.push((await attemptSignIn(guesser, uid, email, "not the password")).alert);
+    }
+    expect(alerts.filter((alert) => alert?.includes("do not match an account"))).toHaveLength(20);
+    const refusal = "Too many sign-in attempts from this network. Try again in 15 minutes.";
+    expect(await attemptSignIn(guesser, uid, account.email, account.password)).toEqual({
+      status: 400,
+      alert: refusal,
+    });
+    // A neighbour on the same network meets the same wait; another network does not.
+    const neighbour = neighbourOf(guesser);
+    expect((await attemptSignIn(neighbour, await openSignIn(neighbour), account.email, account.password)).alert).toBe(
+      refusal,
+    );
+    const { response } = await harness.signIn(harness.newBrowser(), account, "/dashboard");
+    expect(response.headers.get("location")).toBe("/dashboard");
+  });
+
+  it("lets one network start 60 sign-ins in 15 minutes and sends the 61st to the sign-in error page", async () => {
+    const browser = harness.newBrowser();
+    for (let count = 1; count <= 60; count += 1) {
+      const { response } = await harness.beginSignIn(browser, "/dashboard");
+      expect(response.status).toBe(302);
+      expect(new URL(response.headers.get("location") ?? "", browser.origin).pathname).toBe(
+        `${embeddedProviderPath}/auth`,
+      );
+    }
+    const { response } = await harness.beginSignIn(browser, "/dashboard");
+    expectNotice(response, "signin-too-many");
+    // Another network starts as usual.
+    const elsewhere = await harness.beginSignIn(harness.newBrowser(), "/dashboard");
+    expect(elsewhere.response.status).toBe(302);
+  });
+
+  it("takes ten new accounts from one network in an hour and refuses the eleventh in words", async () => {
+    const browser = harness.newBrowser();
+    const uid = await openSignIn(browser, "/docs");
+    const statuses: number[] = [];
+    for (let count = 1; count <= 10; count += 1) {
+      const email = `new-${count}-${randomBytes(3).toString("hex")}@example.test`;
+      const response = await browser.post(`/idp/interaction/${uid}/signup`, { name: "Someone", email });
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual(Array.from({ length: 10 }, () => 200));
+    const eleventh = `new-11-${randomBytes(3).toString("hex")}@example.test`;
+    const refused = await browser.post(`/idp/interaction/${uid}/signup`, { name: "Someone", email: eleventh });
+    expect(refused.status).toBe(400);
+    expect(await formAlertText(refused)).toBe("Too many new accounts from this network. Try again in 60 minutes.");
+    expect(await harness.database.db.select().from(outbox).where(eq(outbox.to, eleventh))).toEqual([]);
   });
 
   it("answers a sign-up the same whoever owns the address, and lets the mail tell the owner", async () => {

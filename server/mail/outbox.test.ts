@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { outbox } from "../db/schema/index.ts";
-import { createLogger } from "../log.ts";
+import { createLogger, type Logger } from "../log.ts";
 import {
   deliverDueMail,
   enqueueMail,
@@ -25,6 +25,15 @@ function recordingTransport(failFor: (mail: OutgoingMail) => boolean = () => fal
     },
   };
   return { transport, delivered };
+}
+
+type LogEvent = { level: keyof Logger; message: string; fields: Record<string, unknown> | undefined };
+
+function recordingLog(): { log: Logger; events: LogEvent[] } {
+  const events: LogEvent[] = [];
+  const at = (level: keyof Logger) => (message: string, fields?: Record<string, unknown>) =>
+    events.push({ level, message, fields });
+  return { log: { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") }, events };
 }
 
 describe.each(databaseKinds)("outbox on %s", (kind) => {
@@ -75,6 +84,68 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     const due = new Date(now.getTime() + retryDelayMs(1));
     expect(await deliverDueMail(database().db, transport, { from, now: due })).toEqual({ sent: 1, failed: 0 });
     expect(delivered).toHaveLength(1);
+  });
+
+  it("tries a failing message eight times, then leaves it unsent with its last error and says so once", async () => {
+    await enqueueMail(database().db, { to: "gone@example.com", subject: "Reset your password", text: "link" });
+    let failing = true;
+    const { transport, delivered } = recordingTransport(() => failing);
+    const { log, events } = recordingLog();
+    const runs: { sent: number; failed: number }[] = [];
+    // Each run a day later than the last, so every backoff has passed.
+    for (let day = 1; day <= 10; day += 1) {
+      if (day === 10) failing = false;
+      const now = new Date(Date.now() + day * 24 * 60 * 60 * 1000);
+      runs.push(await deliverDueMail(database().db, transport, { from, now, log }));
+    }
+    expect(runs.map((run) => run.failed)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
+    expect(runs.every((run) => run.sent === 0)).toBe(true);
+    expect(delivered).toEqual([]);
+    const [row] = await database().db.select().from(outbox);
+    expect(row).toMatchObject({ attempts: 8, sentAt: null, lastError: "550 mailbox unavailable" });
+    expect(events.filter((event) => event.level === "warn")).toHaveLength(7);
+    expect(events.filter((event) => event.level === "error")).toEqual([
+      {
+        level: "error",
+        message: "mail delivery abandoned",
+        fields: expect.objectContaining({ attempts: 8 }) as unknown,
+      },
+    ]);
+  });
+
+  it.runIf(kind === "postgres")("never sends a message twice when two servers deliver at the same moment", async () => {
+    for (const to of ["a@example.com", "b@example.com", "c@example.com"]) {
+      await enqueueMail(database().db, { to, subject: "Finish your account", text: "link" });
+    }
+    const delivered: string[] = [];
+    let firstSendStarted!: () => void;
+    const started = new Promise<void>((resolve) => (firstSendStarted = resolve));
+    let releaseFirst!: () => void;
+    const released = new Promise<void>((resolve) => (releaseFirst = resolve));
+    const held: MailTransport = {
+      name: "held",
+      send: async (mail) => {
+        firstSendStarted();
+        await released;
+        delivered.push(mail.to);
+      },
+    };
+    const quick: MailTransport = {
+      name: "quick",
+      send: (mail) => {
+        delivered.push(mail.to);
+        return Promise.resolve();
+      },
+    };
+    // The first server has claimed the due rows and is part-way through sending them…
+    const first = deliverDueMail(database().db, held, { from });
+    await started;
+    // …when the second runs: it must skip what the first holds, not send it again or wait.
+    expect(await deliverDueMail(database().db, quick, { from })).toEqual({ sent: 0, failed: 0 });
+    releaseFirst();
+    expect(await first).toEqual({ sent: 3, failed: 0 });
+    expect(delivered.sort()).toEqual(["a@example.com", "b@example.com", "c@example.com"]);
+    expect(await deliverDueMail(database().db, quick, { from })).toEqual({ sent: 0, failed: 0 });
   });
 });
 

@@ -37,7 +37,8 @@ export function logTransport(log: Logger): MailTransport {
   };
 }
 
-const maxAttempts = 8;
+/** Tries per message, over about three hours (1 + 2 + 4 + … minutes, capped at an hour). */
+export const maxAttempts = 8;
 
 /** Minutes before the next try: 1, 2, 4 … capped at an hour. */
 export function retryDelayMs(attempts: number): number {
@@ -85,7 +86,12 @@ export async function deliverDueMail(
             nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)),
           })
           .where(eq(outbox.id, mail.id));
-        options.log?.warn("mail delivery failed", { id: mail.id, attempts, error: message });
+        if (attempts >= maxAttempts) {
+          // The last try: the row stays, with its error, for an operator to read.
+          options.log?.error("mail delivery abandoned", { id: mail.id, attempts, error: message });
+        } else {
+          options.log?.warn("mail delivery failed", { id: mail.id, attempts, error: message });
+        }
         failed += 1;
       }
     }

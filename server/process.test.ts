@@ -1,0 +1,209 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { afterEach, describe, expect, it } from "vitest";
+import { createPostgresDatabase, postgresUrl } from "../tests/support/databases.ts";
+
+/**
+ * The real process, `node server/main.ts` on the production build, as `npm start` runs
+ * it: how it stops on a signal, and how the supervisor (WEB_CONCURRENCY) keeps workers.
+ * Every wait here is for something the process says or does, never for a length of time.
+ */
+
+type LogEvent = { level: string; message: string } & Record<string, unknown>;
+
+type Running = {
+  child: ChildProcess;
+  events: LogEvent[];
+  /** Resolves with the first event (counting those already seen) that `match` accepts. */
+  next: (match: (event: LogEvent) => boolean, after?: number) => Promise<LogEvent>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+const started: Running[] = [];
+
+afterEach(() => {
+  for (const { child } of started.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+});
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== "object" || address === null) throw new Error("no port");
+  return address.port;
+}
+
+function start(env: Record<string, string>): Running {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      DEMO_DATA: "false",
+      ADMIN_EMAIL: "admin@densara.test",
+      ADMIN_PASSWORD: "process-test-password-1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const events: LogEvent[] = [];
+  const waiting = new Set<() => void>();
+  const read = (stream: NodeJS.ReadableStream | null) => {
+    let buffered = "";
+    stream?.setEncoding("utf8");
+    stream?.on("data", (chunk: string) => {
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.startsWith("{")) continue;
+        events.push(JSON.parse(line) as LogEvent);
+        for (const wake of waiting) wake();
+      }
+    });
+  };
+  read(child.stdout);
+  read(child.stderr);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      resolve({ code, signal });
+      for (const wake of waiting) wake();
+    }),
+  );
+  const next = (match: (event: LogEvent) => boolean, after = 0) =>
+    new Promise<LogEvent>((resolve, reject) => {
+      const check = () => {
+        const found = events.slice(after).find(match);
+        if (found) {
+          waiting.delete(check);
+          resolve(found);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          waiting.delete(check);
+          reject(new Error(`the server exited first; it said:\n${events.map((e) => JSON.stringify(e)).join("\n")}`));
+        }
+      };
+      waiting.add(check);
+      check();
+    });
+  const running = { child, events, next, exited };
+  started.push(running);
+  return running;
+}
+
+const saying = (message: string) => (event: LogEvent) => event.message === message;
+
+/**
+ * A POST that waits, with `Expect: 100-continue`, for the server to take it in before
+ * sending its body: `arrived` resolves when the request is in the server's hands (the
+ * server has answered "100 Continue"), and the body goes when `finish` is called.
+ */
+function heldPost(port: number, path: string, body: string) {
+  let finish: () => void = () => undefined;
+  let arrived: () => void = () => undefined;
+  const inServer = new Promise<void>((resolve) => (arrived = resolve));
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          expect: "100-continue",
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("continue", () => arrived());
+    req.on("error", reject);
+    req.flushHeaders();
+    finish = () => req.end(body);
+  });
+  return { arrived: inServer, answer, finish: () => finish() };
+}
+
+function get(port: number, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe("the server process", () => {
+  it("on SIGTERM, then SIGINT as a process group would send, stops taking connections, finishes the request in flight and exits 0 once", async () => {
+    const port = await freePort();
+    const server = start({ PORT: String(port), DATA_DIR: "memory://" });
+    await server.next(saying("listening"));
+    const held = heldPost(port, "/graphql", JSON.stringify({ query: "{ __typename }" }));
+    await held.arrived;
+    server.child.kill("SIGTERM");
+    server.child.kill("SIGINT");
+    await server.next(saying("shutting down"));
+    await expect(get(port, "/")).rejects.toThrow(/ECONNREFUSED/);
+    held.finish();
+    expect(await held.answer).toEqual({ status: 200, body: JSON.stringify({ data: { __typename: "Query" } }) });
+    expect(await server.exited).toEqual({ code: 0, signal: null });
+    expect(server.events.filter(saying("shutting down"))).toHaveLength(1);
+    expect(server.events.filter(saying("stopped"))).toHaveLength(1);
+  });
+
+  it.runIf(postgresUrl)(
+    "with WEB_CONCURRENCY=2, replaces a worker that dies, and on SIGTERM stops every worker and exits 0",
+    { timeout: 90_000 },
+    async () => {
+      const database = await createPostgresDatabase();
+      try {
+        const port = await freePort();
+        const primary = start({ PORT: String(port), WEB_CONCURRENCY: "2", DATABASE_URL: database.url });
+        const first = await primary.next(saying("listening"));
+        const second = await primary.next((event) => saying("listening")(event) && event.pid !== first.pid);
+        const workers = [first.pid, second.pid].map(Number);
+        expect(workers.every((pid) => pid !== primary.child.pid && isAlive(pid))).toBe(true);
+
+        // A worker dies hard; the supervisor says so and starts another in its place.
+        const [dead = 0, survivor = 0] = workers;
+        process.kill(dead, "SIGKILL");
+        const noticed = await primary.next(saying("a worker stopped; starting another"));
+        expect(noticed).toMatchObject({ level: "error", pid: dead, signal: "SIGKILL" });
+        const replacement = await primary.next(
+          (event) => saying("listening")(event) && !workers.includes(Number(event.pid)),
+        );
+        expect(await get(port, "/")).toBe(200);
+
+        primary.child.kill("SIGTERM");
+        expect(await primary.exited).toEqual({ code: 0, signal: null });
+        expect(primary.events.filter(saying("stopping workers"))).toEqual([
+          expect.objectContaining({ signal: "SIGTERM", workers: 2 }),
+        ]);
+        expect([survivor, Number(replacement.pid)].filter(isAlive)).toEqual([]);
+      } finally {
+        await database.drop();
+      }
+    },
+  );
+});

@@ -1,4 +1,4 @@
-import { createToastStore, type Toast, type ToastInput } from "../lib/toast-store.ts";
+import { createToastStore, defaultToastIcon, type Toast, type ToastInput } from "../lib/toast-store.ts";
 
 /** Other modules raise a toast with `document.dispatchEvent(new CustomEvent(toastEvent, { detail: input }))`. */
 export const toastEvent = "densara:toast";
@@ -9,11 +9,12 @@ export function toast(input: ToastInput): string {
   return store.add(input);
 }
 
-const colorClasses: Record<Toast["color"], string> = {
-  info: "border-bdblue-300 dark:border-bdblue-700",
-  success: "border-emerald-400 dark:border-emerald-700",
-  warning: "border-amber-400 dark:border-amber-700",
-  error: "border-red-400 dark:border-red-700",
+/** The same tones as the portal's toaster. */
+const tones: Record<Toast["color"], { border: string; icon: string }> = {
+  info: { border: "border-bdblue-600 dark:border-bdblue-300", icon: "text-bdblue-700 dark:text-bdblue-300" },
+  success: { border: "border-emerald-600 dark:border-emerald-400", icon: "text-emerald-700 dark:text-emerald-300" },
+  warning: { border: "border-amber-500 dark:border-amber-400", icon: "text-amber-700 dark:text-amber-300" },
+  error: { border: "border-red-600 dark:border-red-400", icon: "text-red-700 dark:text-red-300" },
 };
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
@@ -23,29 +24,43 @@ function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: strin
   return node;
 }
 
-function renderToast(item: Toast): HTMLLIElement {
-  const li = element(
-    "li",
-    `pointer-events-auto flex gap-3 rounded-xl border-l-4 bg-white p-4 shadow-lg ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800 ${colorClasses[item.color]}`,
-  );
-  li.dataset.toastId = item.id;
+/** The toast's avatar when it has one, else its icon, copied from the page's prerendered templates. */
+function picture(item: Toast): Node | null {
   if (item.avatar) {
-    const img = element("img", "size-10 shrink-0 rounded-full");
+    const img = element("img", "size-10 shrink-0 rounded-full object-cover");
     img.src = item.avatar.src;
     img.alt = item.avatar.alt;
     img.width = 40;
     img.height = 40;
-    li.append(img);
+    img.decoding = "async";
+    img.dataset.toastAvatar = "";
+    return img;
   }
+  const name = item.icon ?? defaultToastIcon[item.color];
+  const template = document.querySelector<HTMLTemplateElement>(`template[data-toast-icon="${name}"]`);
+  const icon = template?.content.firstElementChild?.cloneNode(true);
+  if (!(icon instanceof SVGElement)) return null;
+  icon.classList.add(...tones[item.color].icon.split(" "));
+  icon.dataset.toastIcon = name;
+  return icon;
+}
+
+function renderToast(item: Toast): HTMLLIElement {
+  const li = element(
+    "li",
+    `pointer-events-auto flex gap-3 rounded-xl border-l-4 bg-white p-4 shadow-lg ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800 ${tones[item.color].border}`,
+  );
+  li.dataset.toastId = item.id;
+  const drawn = picture(item);
+  if (drawn) li.append(drawn);
   const body = element("div", "min-w-0 flex-1");
-  body.append(element("p", "text-sm font-semibold text-gray-950 dark:text-white", item.title));
+  body.append(element("p", "text-base font-semibold text-gray-950 dark:text-white", item.title));
   if (item.description) body.append(element("p", "mt-1 text-sm text-gray-700 dark:text-gray-300", item.description));
   if (item.actions?.length) {
     const actions = element("div", "mt-3 flex gap-3");
     for (const action of item.actions) {
       const control = action.href ? element("a", "", action.label) : element("button", "", action.label);
-      control.className =
-        "text-sm font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300";
+      control.className = "text-sm font-semibold text-bdblue-700 underline underline-offset-2 dark:text-bdblue-300";
       if (control instanceof HTMLAnchorElement && action.href) control.href = action.href;
       if (control instanceof HTMLButtonElement) control.type = "button";
       control.addEventListener("click", () => {
@@ -58,7 +73,7 @@ function renderToast(item: Toast): HTMLLIElement {
   }
   const close = element(
     "button",
-    "-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-500 hover:bg-gray-100 dark:text-gray-400 dark:hover:bg-gray-800",
+    "-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800",
     "×",
   );
   close.type = "button";

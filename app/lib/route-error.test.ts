@@ -25,23 +25,24 @@ function firstError(context: StaticHandlerContext): unknown {
 }
 
 describe("notFound / validationFailed", () => {
-  it("notFound throws a 404 whose name is 'Page not found: {path}'", () => {
-    const thrown = notFound("/nope?x=1");
+  it("notFound throws a 404 whose name is 'Page not found: {fullPath}', query string included", () => {
+    const thrown = notFound(new URL("http://x/nope?x=1"));
     expect(thrown.init?.status).toBe(404);
     expect(thrown.data).toEqual({ name: "Page not found: /nope?x=1" });
   });
 
-  it("validationFailed is a 404 'Page Not Found: {path}' unless another status is given", () => {
-    expect(validationFailed("/about/v9").init?.status).toBe(404);
-    expect(validationFailed("/about/v9").data).toEqual({ name: "Page Not Found: /about/v9" });
-    expect(validationFailed("/about/v9", 400).init?.status).toBe(400);
+  it("validationFailed is a 404 'Page Not Found: {fullPath}' unless another status is given", () => {
+    const url = new URL("http://x/about/v9?from=footer");
+    expect(validationFailed(url).init?.status).toBe(404);
+    expect(validationFailed(url).data).toEqual({ name: "Page Not Found: /about/v9?from=footer" });
+    expect(validationFailed(url, 400).init?.status).toBe(400);
   });
 });
 
 describe("errorScreenFor", () => {
   it("a thrown notFound() reaches the error boundary as status 404, its name and the default message", async () => {
     const error = await routeErrorFrom(() => {
-      throw notFound("/nope");
+      throw notFound(new URL("http://x/nope"));
     });
     expect(errorScreenFor(error)).toEqual({
       statusCode: 404,
@@ -52,7 +53,7 @@ describe("errorScreenFor", () => {
 
   it("a thrown validationFailed() with a status keeps that status", async () => {
     const error = await routeErrorFrom(() => {
-      throw validationFailed("/about/v9", 400);
+      throw validationFailed(new URL("http://x/about/v9"), 400);
     });
     expect(errorScreenFor(error)).toEqual({
       statusCode: 400,

@@ -4,14 +4,19 @@ import { errorScreen, notFoundMessage, validationFailedMessage, type ErrorScreen
 /** The body of a thrown error response: `name` is shown as the heading, `message` below it. */
 export type ErrorPayload = { name?: string; message?: string };
 
-/** Spec §8 "No route matches": 404, 'Page not found: {fullPath}'. */
-export function notFound(path: string) {
-  return data<ErrorPayload>({ name: notFoundMessage(path) }, { status: 404 });
+/** The address as asked for, query string included: the spec's `{fullPath}`. */
+export function fullPathOf(url: URL): string {
+  return url.pathname + url.search;
+}
+
+/** Spec §8 "No route matches": 404, 'Page not found: {fullPath}'. Takes the URL, so no caller can drop the query. */
+export function notFound(url: URL) {
+  return data<ErrorPayload>({ name: notFoundMessage(fullPathOf(url)) }, { status: 404 });
 }
 
 /** Spec §5: a route's validate step failed; 404 unless another status is supplied. */
-export function validationFailed(path: string, status = 404) {
-  return data<ErrorPayload>({ name: validationFailedMessage(path) }, { status });
+export function validationFailed(url: URL, status = 404) {
+  return data<ErrorPayload>({ name: validationFailedMessage(fullPathOf(url)) }, { status });
 }
 
 export function errorScreenFor(error: unknown): ErrorScreen {

@@ -12,6 +12,7 @@ import {
   sessionOf,
   signInAsAdmin,
   signUpFresh,
+  toastItem,
   toasts,
   uniqueName,
 } from "../support/pages.ts";
@@ -106,6 +107,11 @@ test.describe("your settings as a viewer", () => {
       .setInputFiles({ name: "portrait.png", mimeType: "image/png", buffer: picture });
     await profile.getByRole("button", { name: "Upload the picture" }).click();
     await expectToast(page, "Your picture is saved");
+    // The toast shows the new picture in place of its icon (spec §3 `avatar`).
+    const toastPicture = toastItem(page, "Your picture is saved").locator("img[data-toast-avatar]");
+    await expect(toastPicture).toHaveAttribute("src", /^\/dashboard\/pictures\/[0-9a-f-]{36}\?v=\d+$/);
+    await expect.poll(() => toastPicture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
+    await expect(toastItem(page, "Your picture is saved").locator("[data-toast-icon]")).toHaveCount(0);
     await expect(profile).toContainText("Your picture.");
     const shown = profile.locator("img");
     await expect(shown).toHaveAttribute("src", /^\/dashboard\/pictures\/[0-9a-f-]{36}\?v=\d+$/);
@@ -117,6 +123,7 @@ test.describe("your settings as a viewer", () => {
     await profile.getByRole("button", { name: "Remove your picture" }).click();
     await confirm(page, "Remove your picture?", "Remove");
     await expectToast(page, "Your picture is removed");
+    await expect(toastItem(page, "Your picture is removed").locator('[data-toast-icon="circle-check"]')).toBeVisible();
     await expect(profile).toContainText("Your initials stand in for a picture.");
     await expect(profile.locator("img")).toHaveCount(0);
   });

@@ -11,6 +11,7 @@ import {
   rowNames,
   sessionOf,
   signInAsAdmin,
+  toastItem,
   toasts,
 } from "../support/pages.ts";
 
@@ -158,6 +159,7 @@ test.describe("users: invitations", () => {
     await pick(dialog, "Organization", "prairie", /Prairie Creek Family Clinic/);
     await dialog.getByRole("button", { name: "Send invitation" }).click();
     await expectToast(page, `Invitation sent to ${email}`);
+    await expect(toastItem(page, `Invitation sent to ${email}`).locator('[data-toast-icon="mail"]')).toBeVisible();
     await expect(dialog).toBeHidden();
     await expect(page).not.toHaveURL(/invite=1/);
 
@@ -184,7 +186,9 @@ test.describe("users: invitations", () => {
     await expect(dialog).toBeHidden();
     await expect(row).toContainText("Editor");
 
-    // Their panel: send it again, then cancel it.
+    // Their panel, opened from the row after a look at the search field: send it again, then cancel it.
+    const search = page.getByRole("search", { name: "Filter users" }).getByLabel("Name or email");
+    await search.focus();
     await row.getByRole("link", { name }).click();
     await expect(page).toHaveURL(/[?&]user=/);
     const panel = page.getByRole("dialog", { name });
@@ -202,6 +206,7 @@ test.describe("users: invitations", () => {
     await question.getByRole("button", { name: "Cancel", exact: true }).click();
     await expect(question).toBeHidden();
     await expect(panel).toBeVisible();
+    await expect(panel.getByRole("button", { name: "Cancel the invitation" })).toBeFocused();
     // …and confirming ends it.
     await panel.getByRole("button", { name: "Cancel the invitation" }).click();
     await confirm(page, `Cancel the invitation to ${name}?`, "Cancel the invitation");
@@ -210,6 +215,9 @@ test.describe("users: invitations", () => {
     await expect(page).not.toHaveURL(/[?&]user=/);
     await expect(row).toHaveCount(0);
     await expect(page.getByText("No one matches these filters")).toBeVisible();
+    // The row link that opened the panel has gone with the row: focus goes back through
+    // the focus history to the element before it, the search field, not to the page's top.
+    await expect(search).toBeFocused();
   });
 });
 

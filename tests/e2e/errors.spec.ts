@@ -5,7 +5,7 @@ test.use({
   viewport: desktopViewport,
   // Chromium logs the document's own 404 status as a failed resource load; nothing else may be logged.
   allowedConsoleError:
-    /^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/(?:no\/such\/page|about\/unknown):0\)$/,
+    /^console\.error: Failed to load resource: the server responded with a status of 404 \(Not Found\) \(http:\/\/[^/]+\/(?:no\/such\/page|about\/unknown)(?:\?[^:]*)?:0\)$/,
 });
 
 test.describe("not found", () => {
@@ -46,11 +46,13 @@ test.describe("not found", () => {
     await expect(page.locator("h1")).toHaveCount(1);
   });
 
-  test("an unknown product alias under /about is a 404 with its own heading", async ({ page }) => {
-    const response = await page.goto("/about/unknown");
+  test("an unknown product alias under /about fails the route's validation: a 404 naming the full path", async ({
+    page,
+  }) => {
+    const response = await page.goto("/about/unknown?from=footer");
     expect(response?.status()).toBe(404);
     await expect(page.locator("[data-error-status]")).toHaveText("404");
-    await expect(page.locator("h1")).toHaveText("Page Not Found: /about/unknown");
+    await expect(page.locator("h1")).toHaveText("Page Not Found: /about/unknown?from=footer");
     await expect(page).toHaveTitle("Page not found");
   });
 });

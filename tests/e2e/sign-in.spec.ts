@@ -1,6 +1,7 @@
 import { expect, test } from "../support/fixtures.ts";
 import { admin, newPerson, submitSignIn, submitSignUp } from "../support/accounts.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
+import { toastItem } from "../support/pages.ts";
 
 test.describe("sign-in with the embedded provider", () => {
   test("a deep link asks for sign-in and comes back to that exact page", async ({ page }) => {
@@ -93,6 +94,8 @@ test.describe("sign-in with the embedded provider", () => {
     const confirm = page.getByRole("alertdialog", { name: `Disable ${person.name}?` });
     await confirm.getByRole("button", { name: "Disable" }).click();
     await expect(page.getByRole("region", { name: "Notifications" })).toContainText(`${person.name} is disabled`);
+    // A toast about a person without a picture shows the person icon.
+    await expect(toastItem(page, `${person.name} is disabled`).locator('[data-toast-icon="user"]')).toBeVisible();
     await expect(panel.getByText("Disabled", { exact: true })).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(page.getByRole("row", { name: new RegExp(person.email) })).toContainText("Disabled");
@@ -103,6 +106,10 @@ test.describe("sign-in with the embedded provider", () => {
     await submitSignIn(theirPage, person);
     await expect(theirPage).toHaveURL("/");
     await expect(theirPage.getByText("Your account is disabled")).toBeVisible();
+    // The public pages' toaster draws the same icons as the portal's: a warning here.
+    await expect(
+      toastItem(theirPage, "Your account is disabled").locator('svg[data-toast-icon="triangle-alert"]'),
+    ).toBeVisible();
     await expect(theirPage.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
     const status = await theirPage.request.get("/auth/session");
     expect(await status.json()).toMatchObject({ signedIn: false });

@@ -124,6 +124,11 @@ export function toasts(page: Page): Locator {
   return page.getByRole("region", { name: "Notifications", exact: true }).filter({ has: page.locator("[aria-live]") });
 }
 
+/** One toast, by its text: its icon is `[data-toast-icon=name]`, its avatar `img[data-toast-avatar]`. */
+export function toastItem(page: Page, text: string | RegExp): Locator {
+  return toasts(page).getByRole("listitem").filter({ hasText: text });
+}
+
 export async function expectToast(page: Page, text: string | RegExp): Promise<void> {
   await expect(toasts(page)).toContainText(text);
 }

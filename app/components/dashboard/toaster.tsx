@@ -1,7 +1,8 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from "lucide-react";
+import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";
-import { createToastStore, type Toast, type ToastInput } from "../../lib/toast-store.ts";
+import { createToastStore, defaultToastIcon, type Toast, type ToastInput } from "../../lib/toast-store.ts";
 import { cn } from "../ui/cn.ts";
+import { toastIcons } from "../ui/toast-icons.tsx";
 
 /** The portal's toasts: one store for the page, shown in one polite live region. */
 const store = createToastStore();
@@ -17,30 +18,42 @@ export function toast(input: ToastInput): string {
 
 const tones = {
   success: {
-    icon: CircleCheck,
     className: "border-emerald-600 dark:border-emerald-400",
     iconClass: "text-emerald-700 dark:text-emerald-300",
   },
-  error: {
-    icon: CircleAlert,
-    className: "border-red-600 dark:border-red-400",
-    iconClass: "text-red-700 dark:text-red-300",
-  },
-  warning: {
-    icon: TriangleAlert,
-    className: "border-amber-500 dark:border-amber-400",
-    iconClass: "text-amber-700 dark:text-amber-300",
-  },
-  info: {
-    icon: Info,
-    className: "border-bdblue-600 dark:border-bdblue-300",
-    iconClass: "text-bdblue-700 dark:text-bdblue-300",
-  },
+  error: { className: "border-red-600 dark:border-red-400", iconClass: "text-red-700 dark:text-red-300" },
+  warning: { className: "border-amber-500 dark:border-amber-400", iconClass: "text-amber-700 dark:text-amber-300" },
+  info: { className: "border-bdblue-600 dark:border-bdblue-300", iconClass: "text-bdblue-700 dark:text-bdblue-300" },
 } as const;
+
+/** The toast's avatar when it has one, else its icon (by default its colour's). */
+function ToastPicture({ item }: { item: Toast }) {
+  if (item.avatar) {
+    return (
+      <img
+        src={item.avatar.src}
+        alt={item.avatar.alt}
+        width={40}
+        height={40}
+        decoding="async"
+        data-toast-avatar=""
+        className="size-10 shrink-0 rounded-full object-cover"
+      />
+    );
+  }
+  const name = item.icon ?? defaultToastIcon[item.color];
+  const Icon = toastIcons[name];
+  return (
+    <Icon
+      aria-hidden="true"
+      data-toast-icon={name}
+      className={cn("mt-0.5 size-5 shrink-0", tones[item.color].iconClass)}
+    />
+  );
+}
 
 function ToastItem({ item }: { item: Toast }) {
   const tone = tones[item.color];
-  const Icon = tone.icon;
   return (
     <li
       className={cn(
@@ -53,7 +66,7 @@ function ToastItem({ item }: { item: Toast }) {
       onFocus={() => store.pause(item.id)}
       onBlur={() => store.resume(item.id)}
     >
-      <Icon aria-hidden="true" className={cn("mt-0.5 size-5 shrink-0", tone.iconClass)} />
+      <ToastPicture item={item} />
       <div className="min-w-0 flex-1">
         <p className="text-base font-semibold text-gray-950 dark:text-white">{item.title}</p>
         {item.description ? <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">{item.description}</p> : null}

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ToastIconTemplates } from "../ui/toast-icons.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { SkipLink } from "./skip-link.tsx";
@@ -19,6 +20,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
         className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-96"
       >
         <ol aria-live="polite" aria-relevant="additions text" className="flex flex-col gap-3" />
+        <ToastIconTemplates />
       </section>
     </div>
   );

@@ -1,24 +1,46 @@
 import { useRef } from "react";
+import { createFocusHistory } from "./focus-history.ts";
+
+function canFocus(element: HTMLElement): boolean {
+  return !element.matches(":disabled") && !element.closest("[inert]") && element.getClientRects().length > 0;
+}
+
+/** The page's focus history, kept from the first script run on (there is none on the server). */
+const history =
+  typeof document === "undefined"
+    ? null
+    : (() => {
+        const focusHistory = createFocusHistory<HTMLElement>({ canFocus });
+        document.addEventListener(
+          "focusin",
+          (event) => {
+            if (event.target instanceof HTMLElement && event.target !== document.body)
+              focusHistory.remember(event.target);
+          },
+          true,
+        );
+        return focusHistory;
+      })();
 
 /**
  * Focus goes back where it was when a dialog closes (WCAG 2.4.3). Radix does that only
  * for its own trigger; the portal opens dialogs from plain buttons, links and keyboard
- * shortcuts. When nothing was focused (a shortcut pressed on the page), focus goes to
- * the page's main region.
+ * shortcuts, and a dialog's work can remove the button that opened it. So focus goes
+ * back through the page's focus history (spec §9: up to 10 elements) to the newest
+ * element from before the dialog that is still there; failing all of them, to the
+ * page's main region.
  */
 export function useReturnFocus() {
-  const previous = useRef<HTMLElement | null>(null);
+  const before = useRef<readonly HTMLElement[]>([]);
   return {
     onOpenAutoFocus: () => {
-      previous.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && active !== document.body) history?.remember(active);
+      before.current = history?.snapshot() ?? [];
     },
     onCloseAutoFocus: (event: Event) => {
       event.preventDefault();
-      const target =
-        previous.current && previous.current !== document.body && previous.current.isConnected
-          ? previous.current
-          : document.getElementById("main");
-      target?.focus();
+      if (!history?.returnTo(before.current)) document.getElementById("main")?.focus();
     },
   };
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/not-found";
 
 /** Portal paths without a page (yet): the spec's 404, inside the portal's layout. */
 export function loader({ url }: Route.LoaderArgs): never {
-  throw notFound(url.pathname);
+  throw notFound(url);
 }
 
 export default function DashboardNotFound() {

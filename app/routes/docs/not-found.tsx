@@ -11,7 +11,7 @@ export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ context, url }: Route.LoaderArgs): never {
   requireUser(context, url);
-  throw notFound(url.pathname);
+  throw notFound(url);
 }
 
 export default function LoginRequiredNotFound() {

@@ -13,7 +13,7 @@ export const handle: RouteHandle = { hydrate: false };
  */
 export function loader({ params, url }: Route.LoaderArgs) {
   const product = productByKey(params.product);
-  if (!product) throw validationFailed(url.pathname);
+  if (!product) throw validationFailed(url);
   return redirect(`/products/${product.key}`, 301);
 }
 

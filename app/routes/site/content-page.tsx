@@ -12,7 +12,7 @@ export function loader({ url }: Route.LoaderArgs) {
   // Prerendering asks for "/about/"; the page is "/about".
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
   const page = getPage(path);
-  if (!page) throw notFound(path);
+  if (!page) throw notFound(url);
   return { page, forcedColorMode: page.colorMode, jsonLd: structuredData(page) };
 }
 

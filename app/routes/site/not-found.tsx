@@ -7,7 +7,7 @@ import type { Route } from "./+types/not-found";
 export const handle: RouteHandle = { hydrate: false };
 
 export function loader({ url }: Route.LoaderArgs): never {
-  throw notFound(url.pathname + url.search);
+  throw notFound(url);
 }
 
 export const meta: Route.MetaFunction = () => errorMeta();

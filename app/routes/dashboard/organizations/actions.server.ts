@@ -1,4 +1,5 @@
 import { formActions, intent } from "../../../lib/actions.server.ts";
+import { aboutPerson } from "../../../lib/flash.ts";
 import { ChangeMembership, CreateOrganization, DeleteOrganization, SetListing, UpdateOrganization } from "./queries.ts";
 
 function person(member: { name: string | null; email: string | null }): string {
@@ -23,6 +24,10 @@ export const organizationActions = formActions("/dashboard/admin/organizations",
   })),
   addMember: intent(ChangeMembership, (data) => ({
     title: `${person(data.changeUserOrganization)} was added to ${data.changeUserOrganization.organization?.name ?? "it"}`,
+    ...aboutPerson(data.changeUserOrganization),
   })),
-  removeMember: intent(ChangeMembership, (data) => ({ title: `${person(data.changeUserOrganization)} was removed` })),
+  removeMember: intent(ChangeMembership, (data) => ({
+    title: `${person(data.changeUserOrganization)} was removed`,
+    ...aboutPerson(data.changeUserOrganization),
+  })),
 });

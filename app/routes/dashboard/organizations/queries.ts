@@ -138,6 +138,7 @@ export const ChangeMembership = graphql(`
     changeUserOrganization(input: $input) {
       name
       email
+      picture
       organization {
         name
       }

@@ -1,4 +1,5 @@
 import { formActions, intent } from "../../../lib/actions.server.ts";
+import { aboutPerson } from "../../../lib/flash.ts";
 import {
   CreateToken,
   type CreatedToken,
@@ -13,7 +14,7 @@ import {
 /** Your settings' forms: each sends its mutation, and says what happened. */
 export const settingsActions = formActions<CreatedToken>("/dashboard/settings?index", {
   profile: intent(UpdateProfile, () => ({ title: "Your profile is saved" })),
-  picture: intent(UpdatePicture, () => ({ title: "Your picture is saved" })),
+  picture: intent(UpdatePicture, (data) => ({ title: "Your picture is saved", ...aboutPerson(data.updatePicture) })),
   removePicture: intent(UpdatePicture, () => ({ title: "Your picture is removed" })),
   colorMode: intent(UpdatePreferences, () => ({ title: "Your colour mode is saved" })),
   notifications: intent(UpdatePreferences, () => ({ title: "Your notification choices are saved" })),
@@ -28,8 +29,11 @@ export const settingsActions = formActions<CreatedToken>("/dashboard/settings?in
       },
     },
   })),
-  revokeToken: intent(RevokeToken, (data) => ({ title: `The token ${data.revokeAccessToken.name} is revoked` })),
-  revokeSession: intent(RevokeSession, () => ({ title: "That browser is signed out" })),
+  revokeToken: intent(RevokeToken, (data) => ({
+    title: `The token ${data.revokeAccessToken.name} is revoked`,
+    icon: "key",
+  })),
+  revokeSession: intent(RevokeSession, () => ({ title: "That browser is signed out", icon: "log-out" })),
   signOutOthers: intent(SignOutOthers, (data) => {
     const count = data.signOutOtherSessions;
     return {
@@ -37,6 +41,7 @@ export const settingsActions = formActions<CreatedToken>("/dashboard/settings?in
         count === 0
           ? "No other browser was signed in"
           : `${count} other ${count === 1 ? "browser is" : "browsers are"} signed out`,
+      icon: "log-out",
     };
   }),
 });

@@ -1,4 +1,5 @@
 import { formActions, intent } from "../../../lib/actions.server.ts";
+import { aboutPerson } from "../../../lib/flash.ts";
 import { withArticle } from "../../../lib/format.ts";
 import {
   CancelInvitation,
@@ -17,10 +18,12 @@ export const userActions = formActions("/dashboard/admin/users", {
   invite: intent(InviteUser, (data) => ({
     title: `Invitation sent to ${data.inviteUser.email ?? "them"}`,
     description: "It works for 7 days.",
+    icon: "mail",
     params: { invite: null },
   })),
   changeRole: intent(ChangeRole, (data) => ({
     title: `${who(data.changeUserRole)} is now ${withArticle(data.changeUserRole.role)}`,
+    ...aboutPerson(data.changeUserRole),
   })),
   changeOrganization: intent(ChangeOrganization, (data) => {
     const organization = data.changeUserOrganization.organization;
@@ -28,19 +31,26 @@ export const userActions = formActions("/dashboard/admin/users", {
       title: organization
         ? `${who(data.changeUserOrganization)} now belongs to ${organization.name}`
         : `${who(data.changeUserOrganization)} no longer belongs to an organization`,
+      ...aboutPerson(data.changeUserOrganization),
     };
   }),
   disable: intent(DisableUser, (data) => ({
     title: `${who(data.disableUser)} is disabled`,
     description: "They have been signed out everywhere, and their access tokens are revoked.",
+    ...aboutPerson(data.disableUser),
   })),
-  enable: intent(EnableUser, (data) => ({ title: `${who(data.enableUser)} can sign in again` })),
+  enable: intent(EnableUser, (data) => ({
+    title: `${who(data.enableUser)} can sign in again`,
+    ...aboutPerson(data.enableUser),
+  })),
   resend: intent(ResendInvitation, (data) => ({
     title: `Invitation sent again to ${data.resendInvitation.email ?? "them"}`,
+    icon: "mail",
   })),
   cancel: intent(CancelInvitation, (data) => ({
     title: `Invitation to ${data.cancelInvitation.email ?? "them"} cancelled`,
+    icon: "mail",
     params: { user: null },
   })),
-  revokeSession: intent(RevokeSession, () => ({ title: "That browser is signed out" })),
+  revokeSession: intent(RevokeSession, () => ({ title: "That browser is signed out", icon: "log-out" })),
 });

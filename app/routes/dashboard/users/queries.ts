@@ -100,6 +100,7 @@ export const ChangeRole = graphql(`
     changeUserRole(input: $input) {
       name
       email
+      picture
       role
     }
   }
@@ -110,6 +111,7 @@ export const ChangeOrganization = graphql(`
     changeUserOrganization(input: $input) {
       name
       email
+      picture
       organization {
         name
       }
@@ -122,6 +124,7 @@ export const DisableUser = graphql(`
     disableUser(input: $input) {
       name
       email
+      picture
     }
   }
 `);
@@ -131,6 +134,7 @@ export const EnableUser = graphql(`
     enableUser(input: $input) {
       name
       email
+      picture
     }
   }
 `);

@@ -1,6 +1,7 @@
 import { request as httpRequest } from "node:http";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
+import { unknownProviderAddressMessage } from "../idp/provider.ts";
 import { signInAs, type SignedInPerson } from "../../tests/support/graphql.ts";
 
 /**
@@ -192,6 +193,27 @@ describe("requests the HTTP fuzz found", () => {
       expect(extraField.status).toBe(400);
       expect(await extraField.text()).toContain("This form sent something the server does not take");
     });
+  });
+
+  it("answers an address or a method the identity provider does not have with 404 and a sentence, not Koa's bare 'Not Found'", async () => {
+    for (const [method, path] of [
+      ["PUT", "/idp/.well-known/openid-configuration"],
+      ["DELETE", "/idp/jwks"],
+      ["GET", "/idp/no-such-endpoint"],
+    ] as const) {
+      const response = await send(path, { method });
+      expect(response.status, `${method} ${path}`).toBe(404);
+      expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
+      expect(response.headers.get("cache-control")).toBe("no-store");
+      expect(await response.text()).toBe(unknownProviderAddressMessage);
+    }
+    // What it does have is untouched: its discovery document, and its own JSON errors.
+    const discovery = await send("/idp/.well-known/openid-configuration");
+    expect(discovery.status).toBe(200);
+    expect(await discovery.json()).toMatchObject({ issuer: `${harness.origin}/idp` });
+    const token = await send("/idp/token", { method: "POST" });
+    expect(token.status).toBe(400);
+    expect(await token.json()).toMatchObject({ error: "invalid_request" });
   });
 
   it("hands the identity provider its mount path with a query as '/?…' (was a 500 in its router)", async () => {

@@ -276,7 +276,8 @@ const word = /\p{L}{2,}/u;
 
 /**
  * What a person reads in a 4xx: on an HTML page a visible sentence; in JSON an error's
- * message (GraphQL's `message`, OAuth's `error_description`); in any other text, words.
+ * message (GraphQL's `message`, OAuth's `error_description`); in any other text, a
+ * sentence (Koa's bare "Not Found" is not one).
  */
 function humanMessage(answer: Answer): string | null {
   const type = (answer.headers["content-type"] ?? "").toLowerCase();
@@ -289,7 +290,7 @@ function humanMessage(answer: Answer): string | null {
       return null;
     }
   }
-  return word.test(answer.text) ? answer.text.trim() : null;
+  return sentence.test(answer.text) ? answer.text.trim() : null;
 }
 
 /**

@@ -11,6 +11,9 @@ import { allowInlineScript, escapeHtml, providerPage, type ProviderPageOptions }
 
 /** Where the embedded identity provider lives on this site. */
 export const embeddedProviderPath = "/idp";
+
+export const unknownProviderAddressMessage =
+  "The sign-in service has nothing at this address, or does not take this kind of request here. Start again from Sign in on the site.";
 /** The hosted pages (sign in, sign up, password reset) are the app's own routes under the provider's path. */
 export const hostedPagePrefixes = [`${embeddedProviderPath}/interaction/`, `${embeddedProviderPath}/password/`];
 export const embeddedClientId = "densara-web";
@@ -179,6 +182,16 @@ ${form.replace("</form>", '<input type="hidden" name="logout" value="yes"/></for
   // Safe whatever TRUST_PROXY says: every request is pinned to the public origin first.
   provider.proxy = true;
   provider.on("server_error", (_ctx, error) => log.error("identity provider failure", { error: error.message }));
+  // An address the provider has no route for gets Koa's bare "Not Found"; say it in a sentence, as every other 4xx does.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status === 404 && ctx.body === undefined) {
+      ctx.status = 404;
+      ctx.type = "text/plain; charset=utf-8";
+      ctx.set("Cache-Control", "no-store");
+      ctx.body = unknownProviderAddressMessage;
+    }
+  });
   const callback = provider.callback();
 
   return {

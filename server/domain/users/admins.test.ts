@@ -11,7 +11,6 @@ import {
   changeUserRole,
   disableUser,
   enableUser,
-  invitationLimit,
   inviteUser,
   resendInvitation,
   type Role,
@@ -146,11 +145,11 @@ describe.each(databaseKinds)("admins on %s", (kind) => {
     expect(await store.read(session)).toBeNull();
   });
 
-  it(`limit invitations to ${invitationLimit.limit} an hour per admin, sending the ones after none`, async () => {
+  it("limits invitations to 100 an hour per admin, sending the ones after none", async () => {
     const { db } = database();
     const admin = await person(db, "admin", "admin");
     const asAdmin = domainContext(db, admin, { externalProvider: true });
-    for (let index = 0; index < invitationLimit.limit; index += 1) {
+    for (let index = 0; index < 100; index += 1) {
       await inviteUser(asAdmin, { email: `invitee-${index}@example.test`, role: "viewer" });
     }
     const [mailBefore] = await db.select({ value: count() }).from(outbox);
@@ -159,7 +158,7 @@ describe.each(databaseKinds)("admins on %s", (kind) => {
     );
     expect(refusal).toBeInstanceOf(RateLimitedError);
     expect((refusal as RateLimitedError).retryAfterS).toBeGreaterThan(0);
-    expect((refusal as RateLimitedError).retryAfterS).toBeLessThanOrEqual(invitationLimit.windowS);
+    expect((refusal as RateLimitedError).retryAfterS).toBeLessThanOrEqual(60 * 60);
     // Sending one again counts too; another admin has their own allowance.
     const [first] = await db.select().from(users).where(eq(users.email, "invitee-0@example.test"));
     if (!first) throw new Error("no invitation");

@@ -6,3 +6,11 @@ export type ActionFailure = {
   /** What was typed, so the form shows it again and nothing is lost. */
   values: Record<string, string>;
 };
+
+/**
+ * A form field's name, what it shows (after a refusal, what was typed; else what is
+ * saved) and its message: spread onto a field, `{...fieldProps(failure, "city", saved.city)}`.
+ */
+export function fieldProps(failure: ActionFailure | undefined, name: string, saved: string | null | undefined) {
+  return { name, defaultValue: failure?.values[name] ?? saved ?? "", error: failure?.fields[name] };
+}

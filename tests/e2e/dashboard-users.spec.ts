@@ -292,9 +292,9 @@ test.describe("users: a person's panel", () => {
     await expect(sessions.getByRole("listitem")).not.toContainText("(this browser)");
 
     await sessions.getByRole("button", { name: /^Sign out / }).click();
-    const question = page.getByRole("alertdialog", { name: "Sign out this browser?" });
+    const question = page.getByRole("alertdialog", { name: "Sign out that browser?" });
     await expect(question).toContainText(`${person.name} will have to sign in again there.`);
-    await confirm(page, "Sign out this browser?", "Sign out");
+    await confirm(page, "Sign out that browser?", "Sign out");
     await expectToast(page, "That browser is signed out");
     await expect(sessions.getByText("None right now.")).toBeVisible();
     // Their session cookie no longer signs them in.

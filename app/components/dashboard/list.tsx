@@ -200,6 +200,33 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
 }
 
 /**
+ * A list with no rows: filtered, it says nothing matches and offers to clear the filters
+ * (no dead end); unfiltered, `children` says how to make the first one.
+ */
+export function EmptyList({
+  filtered,
+  title,
+  children,
+}: {
+  filtered: boolean;
+  title: { filtered: string; empty: string };
+  children: ReactNode;
+}) {
+  const { pathname } = useLocation();
+  return (
+    <EmptyState title={filtered ? title.filtered : title.empty}>
+      {filtered ? (
+        <Link to={pathname} className="font-semibold text-bdblue-700 underline dark:text-bdblue-300">
+          Clear the filters
+        </Link>
+      ) : (
+        <p>{children}</p>
+      )}
+    </EmptyState>
+  );
+}
+
+/**
  * The list while its next rows load: the table is marked busy and dimmed, and a
  * polite status says so. It is shown only for navigations within this page.
  */

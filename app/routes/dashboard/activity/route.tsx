@@ -1,9 +1,9 @@
 import { Download } from "lucide-react";
-import { Link, useLocation } from "react-router";
+import { useLocation } from "react-router";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import {
   DateField,
-  EmptyState,
+  EmptyList,
   ListFilters,
   ListTable,
   Pagination,
@@ -106,7 +106,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
   const { filter, rows, pageInfo, actions, kinds, actor } = loaderData;
   const { capabilities } = usePortal();
-  const { search, pathname } = useLocation();
+  const { search } = useLocation();
   const loading = useListLoading();
   const filtered = Object.values(filter).some(Boolean);
   const exportParams = new URLSearchParams(search);
@@ -166,15 +166,12 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
       </ListFilters>
 
       {rows.length === 0 ? (
-        <EmptyState title={filtered ? "Nothing matches these filters" : "Nothing has happened yet"}>
-          {filtered ? (
-            <Link to={pathname} className="font-semibold text-bdblue-700 underline dark:text-bdblue-300">
-              Clear the filters
-            </Link>
-          ) : (
-            <p>Every change made in the portal is recorded here.</p>
-          )}
-        </EmptyState>
+        <EmptyList
+          filtered={filtered}
+          title={{ filtered: "Nothing matches these filters", empty: "Nothing has happened yet" }}
+        >
+          Every change made in the portal is recorded here.
+        </EmptyList>
       ) : (
         <ListTable caption="Activity" loading={loading}>
           <thead className="bg-gray-50 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-300">

@@ -1,8 +1,8 @@
 import { CheckboxInput, Field, SelectInput, TextAreaInput } from "../../../components/ui/field.tsx";
-import type { ActionFailure } from "../../../lib/action-failure.ts";
+import { fieldProps, type ActionFailure } from "../../../lib/action-failure.ts";
 import { optionsOf, type ApiEnum, type ResultOf } from "../../../lib/graphql.ts";
 import type { SettingsQuery } from "./queries.ts";
-import { listError, localInstant, SettingsForm, valueOf } from "./settings-form.tsx";
+import { listError, localInstant, SettingsForm } from "./settings-form.tsx";
 
 type Settings = ResultOf<typeof SettingsQuery>["siteSettings"];
 
@@ -37,46 +37,30 @@ export function AnnouncementSettings({ saved, failure }: { saved: Settings["anno
       <Field
         label="Message"
         hint="Plain text, up to 240 characters."
-        name="message"
         maxLength={240}
-        defaultValue={valueOf(failure, "message", saved.message)}
-        error={failure?.fields.message}
+        {...fieldProps(failure, "message", saved.message)}
       />
-      <SelectInput
-        label="Tone"
-        name="tone"
-        options={optionsOf(toneLabels)}
-        defaultValue={valueOf(failure, "tone", saved.tone)}
-        error={failure?.fields.tone}
-      />
+      <SelectInput label="Tone" options={optionsOf(toneLabels)} {...fieldProps(failure, "tone", saved.tone)} />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="Link words"
           hint="Optional, e.g. Read more"
-          name="linkLabel"
-          defaultValue={valueOf(failure, "linkLabel", saved.linkLabel)}
-          error={failure?.fields.linkLabel}
+          {...fieldProps(failure, "linkLabel", saved.linkLabel)}
         />
         <Field
           label="Link address"
           hint="A path like /products/v5, or https://…"
-          name="linkUrl"
-          defaultValue={valueOf(failure, "linkUrl", saved.linkUrl)}
-          error={failure?.fields.linkUrl}
+          {...fieldProps(failure, "linkUrl", saved.linkUrl)}
         />
         <Field
           label="Show from (UTC)"
           type="datetime-local"
-          name="startsAt"
-          defaultValue={valueOf(failure, "startsAt", localInstant(saved.startsAt))}
-          error={failure?.fields.startsAt}
+          {...fieldProps(failure, "startsAt", localInstant(saved.startsAt))}
         />
         <Field
           label="Show until (UTC)"
           type="datetime-local"
-          name="endsAt"
-          defaultValue={valueOf(failure, "endsAt", localInstant(saved.endsAt))}
-          error={failure?.fields.endsAt}
+          {...fieldProps(failure, "endsAt", localInstant(saved.endsAt))}
         />
       </div>
     </SettingsForm>
@@ -101,25 +85,19 @@ export function MaintenanceSettings({ saved, failure }: { saved: Settings["maint
       <Field
         label="Message"
         hint="What will happen, in plain words; up to 400 characters."
-        name="message"
         maxLength={400}
-        defaultValue={valueOf(failure, "message", saved.message)}
-        error={failure?.fields.message}
+        {...fieldProps(failure, "message", saved.message)}
       />
       <div className="grid gap-4 sm:grid-cols-2">
         <Field
           label="From (UTC)"
           type="datetime-local"
-          name="startsAt"
-          defaultValue={valueOf(failure, "startsAt", localInstant(saved.startsAt))}
-          error={failure?.fields.startsAt}
+          {...fieldProps(failure, "startsAt", localInstant(saved.startsAt))}
         />
         <Field
           label="Until (UTC)"
           type="datetime-local"
-          name="endsAt"
-          defaultValue={valueOf(failure, "endsAt", localInstant(saved.endsAt))}
-          error={failure?.fields.endsAt}
+          {...fieldProps(failure, "endsAt", localInstant(saved.endsAt))}
         />
       </div>
     </SettingsForm>
@@ -144,7 +122,7 @@ export function ContactSettings({ saved, failure }: { saved: Settings["contactRe
             label={topic.label}
             hint={topic.hint}
             name={topic.name}
-            defaultValue={valueOf(failure, topic.name, saved[topic.name].join("\n"))}
+            defaultValue={fieldProps(failure, topic.name, saved[topic.name].join("\n")).defaultValue}
             error={listError(failure, topic.name)}
           />
         ))}
@@ -154,11 +132,8 @@ export function ContactSettings({ saved, failure }: { saved: Settings["contactRe
 }
 
 export function AnalyticsSettings({ saved, failure }: { saved: Settings["analytics"]; failure?: ActionFailure }) {
-  const field = (name: keyof Omit<Settings["analytics"], "version" | "updatedAt" | "updatedBy">) => ({
-    name,
-    defaultValue: valueOf(failure, name, saved[name]),
-    error: failure?.fields[name],
-  });
+  const field = (name: keyof Omit<Settings["analytics"], "version" | "updatedAt" | "updatedBy">) =>
+    fieldProps(failure, name, saved[name]);
   return (
     <SettingsForm
       id="analytics"

@@ -63,9 +63,6 @@ export function SettingsForm({
 }
 
 /** What a field shows: what was typed into a form that failed, else what is saved. */
-export function valueOf(failure: ActionFailure | undefined, name: string, saved: string | null | undefined): string {
-  return failure?.values[name] ?? saved ?? "";
-}
 
 /** A saved instant as a datetime-local field shows it, in UTC as the form says. */
 export function localInstant(iso: string | null): string {

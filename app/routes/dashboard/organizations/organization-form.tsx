@@ -3,7 +3,7 @@ import { Form, useNavigation } from "react-router";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { CheckboxInput, Field, FormAlert, SelectInput } from "../../../components/ui/field.tsx";
-import type { ActionFailure } from "../../../lib/action-failure.ts";
+import { fieldProps, type ActionFailure } from "../../../lib/action-failure.ts";
 import { countryOptions } from "../../../lib/countries.ts";
 import { optionsOf, type ResultOf } from "../../../lib/graphql.ts";
 import { ContactsFields } from "./contacts-fields.tsx";
@@ -42,76 +42,36 @@ export function OrganizationForm({
         </>
       ) : null}
       <FormAlert message={failure?.message} />
-      <Field label="Name" name="name" required defaultValue={value("name", organization?.name)} error={error("name")} />
+      <Field label="Name" required {...fieldProps(failure, "name", organization?.name)} />
       <SelectInput
         label="Kind"
-        name="kind"
         options={optionsOf(kindLabels)}
-        defaultValue={value("kind", organization?.kind ?? "clinic")}
-        error={error("kind")}
+        {...fieldProps(failure, "kind", organization?.kind ?? "clinic")}
       />
       <fieldset className="grid gap-4">
         <legend className="text-lg font-semibold">Address</legend>
-        <Field
-          label="Street"
-          name="street"
-          autoComplete="street-address"
-          defaultValue={value("street", organization?.street)}
-          error={error("street")}
-        />
+        <Field label="Street" autoComplete="street-address" {...fieldProps(failure, "street", organization?.street)} />
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field
-            label="City"
-            name="city"
-            required
-            defaultValue={value("city", organization?.city)}
-            error={error("city")}
-          />
-          <Field
-            label="State, province or region"
-            name="region"
-            defaultValue={value("region", organization?.region)}
-            error={error("region")}
-          />
-          <Field
-            label="Postal code"
-            name="postalCode"
-            defaultValue={value("postalCode", organization?.postalCode)}
-            error={error("postalCode")}
-          />
+          <Field label="City" required {...fieldProps(failure, "city", organization?.city)} />
+          <Field label="State, province or region" {...fieldProps(failure, "region", organization?.region)} />
+          <Field label="Postal code" {...fieldProps(failure, "postalCode", organization?.postalCode)} />
           <SelectInput
             label="Country"
-            name="country"
             options={[{ value: "", label: "Choose a country" }, ...countries]}
-            defaultValue={value("country", organization?.country ?? "US")}
-            error={error("country")}
+            {...fieldProps(failure, "country", organization?.country ?? "US")}
           />
         </div>
       </fieldset>
       <fieldset className="grid gap-4 sm:grid-cols-2">
         <legend className="text-lg font-semibold">Main contact details</legend>
-        <Field
-          label="Phone"
-          type="tel"
-          name="phone"
-          defaultValue={value("phone", organization?.phone)}
-          error={error("phone")}
-        />
-        <Field
-          label="Email"
-          type="email"
-          name="email"
-          defaultValue={value("email", organization?.email)}
-          error={error("email")}
-        />
+        <Field label="Phone" type="tel" {...fieldProps(failure, "phone", organization?.phone)} />
+        <Field label="Email" type="email" {...fieldProps(failure, "email", organization?.email)} />
         <div className="sm:col-span-2">
           <Field
             label="Website"
             type="url"
-            name="website"
             hint="The full address, starting with https://"
-            defaultValue={value("website", organization?.website)}
-            error={error("website")}
+            {...fieldProps(failure, "website", organization?.website)}
           />
         </div>
       </fieldset>
@@ -149,10 +109,8 @@ export function OrganizationForm({
         <Field
           label="Certified until"
           type="date"
-          name="certifiedUntil"
           hint={status === "certified" ? "Required for a certified organization." : "Only for certified organizations."}
-          defaultValue={value("certifiedUntil", organization?.certifiedUntil)}
-          error={error("certifiedUntil")}
+          {...fieldProps(failure, "certifiedUntil", organization?.certifiedUntil)}
         />
         <CheckboxInput
           label="List it on the public locations page"

@@ -4,7 +4,7 @@ import { failureFor, useFailureToast } from "../../../components/dashboard/actio
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import {
-  EmptyState,
+  EmptyList,
   ListFilters,
   ListTable,
   Pagination,
@@ -123,15 +123,12 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
       </ListFilters>
 
       {organizations.length === 0 ? (
-        <EmptyState title={filtered ? "No organization matches these filters" : "No organizations yet"}>
-          {filtered ? (
-            <Link to={pathname} className="font-semibold text-bdblue-700 underline dark:text-bdblue-300">
-              Clear the filters
-            </Link>
-          ) : (
-            <p>Add the first one with the button above.</p>
-          )}
-        </EmptyState>
+        <EmptyList
+          filtered={filtered}
+          title={{ filtered: "No organization matches these filters", empty: "No organizations yet" }}
+        >
+          Add the first one with the button above.
+        </EmptyList>
       ) : (
         <ListTable caption="Organizations" loading={loading}>
           <thead className="bg-gray-50 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-300">

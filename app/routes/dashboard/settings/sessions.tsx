@@ -1,8 +1,8 @@
 import { failureFor } from "../../../components/dashboard/action-feedback.tsx";
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
+import { SessionList } from "../../../components/dashboard/session-list.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
-import { describeBrowser, formatDateTime } from "../../../lib/format.ts";
 import type { ResultOf } from "../../../lib/graphql.ts";
 import type { SettingsQuery } from "./queries.ts";
 import { Section } from "./section.tsx";
@@ -21,35 +21,12 @@ export function Sessions({ viewer, failure }: { viewer: NonNullable<Viewer>; fai
       <FormAlert
         message={failureFor(failure, "revokeSession")?.message ?? failureFor(failure, "signOutOthers")?.message}
       />
-      <ul className="grid gap-3">
-        {user.sessions.map((session) => (
-          <li
-            key={session.id}
-            className="flex flex-wrap items-center justify-between gap-3 rounded-xl px-4 py-3 ring-1 ring-gray-200 dark:ring-gray-800"
-          >
-            <div>
-              <p className="font-semibold">
-                {describeBrowser(session.userAgent)}
-                {session.current ? " (this browser)" : ""}
-              </p>
-              <p className="text-sm text-gray-700 dark:text-gray-300">
-                Signed in {formatDateTime(session.createdAt)}, last used {formatDateTime(session.lastSeenAt)}
-                {session.address ? ` from ${session.address}` : ""}
-              </p>
-            </div>
-            {session.current || !user.can.revokeSession ? null : (
-              <ConfirmForm
-                fields={{ intent: "revokeSession", sessionId: session.id }}
-                label="Sign out"
-                accessibleLabel={`Sign out ${describeBrowser(session.userAgent)}, last used ${formatDateTime(session.lastSeenAt)}`}
-                title="Sign out that browser?"
-                description="Whoever uses it will have to sign in again."
-                confirmLabel="Sign out"
-              />
-            )}
-          </li>
-        ))}
-      </ul>
+      <SessionList
+        sessions={user.sessions}
+        canRevoke={user.can.revokeSession}
+        showSignedIn
+        consequence="Whoever uses it will have to sign in again."
+      />
       {others.length > 0 ? (
         <div>
           <ConfirmForm

@@ -3,7 +3,7 @@ import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import {
-  EmptyState,
+  EmptyList,
   ListFilters,
   ListTable,
   Pagination,
@@ -113,15 +113,9 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       </ListFilters>
 
       {users.length === 0 ? (
-        <EmptyState title={filtered ? "No one matches these filters" : "No users yet"}>
-          {filtered ? (
-            <Link to={pathname} className="font-semibold text-bdblue-700 underline dark:text-bdblue-300">
-              Clear the filters
-            </Link>
-          ) : (
-            <p>Invite the first person with the button above.</p>
-          )}
-        </EmptyState>
+        <EmptyList filtered={filtered} title={{ filtered: "No one matches these filters", empty: "No users yet" }}>
+          Invite the first person with the button above.
+        </EmptyList>
       ) : (
         <ListTable caption="Users" loading={loading}>
           <thead className="bg-gray-50 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-300">

@@ -4,12 +4,13 @@ import { failureFor } from "../../../components/dashboard/action-feedback.tsx";
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { CsrfField, usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
+import { SessionList } from "../../../components/dashboard/session-list.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { FormAlert, SelectInput } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
 import { findOrganizations } from "../../../lib/finders.ts";
-import { describeBrowser, formatDateTime, withArticle } from "../../../lib/format.ts";
+import { formatDateTime, withArticle } from "../../../lib/format.ts";
 import { optionsOf, type ResultOf } from "../../../lib/graphql.ts";
 import type { UserDetails } from "./queries.ts";
 import { StatusBadge } from "./user-row.tsx";
@@ -195,35 +196,12 @@ export function UserPanel({
             {user.sessions.length === 0 ? (
               <p className="text-base text-gray-700 dark:text-gray-300">None right now.</p>
             ) : (
-              <ul className="grid gap-3">
-                {user.sessions.map((session) => (
-                  <li
-                    key={session.id}
-                    className="flex flex-wrap items-center justify-between gap-3 rounded-xl px-4 py-3 ring-1 ring-gray-200 dark:ring-gray-800"
-                  >
-                    <div>
-                      <p className="font-semibold">
-                        {describeBrowser(session.userAgent)}
-                        {session.current ? " (this browser)" : ""}
-                      </p>
-                      <p className="text-sm text-gray-700 dark:text-gray-300">
-                        Last used {formatDateTime(session.lastSeenAt)}
-                        {session.address ? ` from ${session.address}` : ""}
-                      </p>
-                    </div>
-                    {session.current || !can.revokeSession ? null : (
-                      <ConfirmForm
-                        fields={{ intent: "revokeSession", sessionId: session.id }}
-                        label="Sign out"
-                        accessibleLabel={`Sign out ${describeBrowser(session.userAgent)}, last used ${formatDateTime(session.lastSeenAt)}`}
-                        title="Sign out this browser?"
-                        description={`${label} will have to sign in again there.`}
-                        confirmLabel="Sign out"
-                      />
-                    )}
-                  </li>
-                ))}
-              </ul>
+              <SessionList
+                sessions={user.sessions}
+                canRevoke={can.revokeSession}
+                showSignedIn={false}
+                consequence={`${label} will have to sign in again there.`}
+              />
             )}
           </Section>
         ) : null}

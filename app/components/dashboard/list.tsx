@@ -48,7 +48,8 @@ export function SearchField({ label, defaultValue }: { label: string; defaultVal
         name="q"
         defaultValue={defaultValue ?? ""}
         maxLength={100}
-        className={fieldClasses}
+        // Its own width (about 20 characters) must not push it past its column into the next field.
+        className={cn(fieldClasses, "w-full min-w-0")}
       />
     </div>
   );

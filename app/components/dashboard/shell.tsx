@@ -1,6 +1,6 @@
 import { Menu, Search } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useLocation, useNavigate, useNavigation } from "react-router";
+import { useLocation, useNavigate } from "react-router";
 import {
   applyColorMode,
   colorModeStorageKey,
@@ -11,7 +11,7 @@ import {
 import { pageActions, visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { portalSession } from "../../lib/portal-session.ts";
-import { rememberNavigation, resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal-build.ts";
+import { resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal-build.ts";
 import { useStoredFlag } from "../../lib/stored-flag.ts";
 import { createShortcutReader, shortcutsFor } from "../../lib/shortcuts.ts";
 import { SkipLink } from "../site/skip-link.tsx";
@@ -106,7 +106,7 @@ export function DashboardShell({
 
   useEffect(() => startBuildWatch(buildPollMs), [buildPollMs]);
 
-  // First, before the navigation below is forgotten: a reload that interrupted one goes on to its target.
+  // A reload that interrupted a navigation goes on to its target (see entry.client.tsx).
   useEffect(() => {
     if (resumeInterruptedNavigation(`${location.pathname}${location.search}`) === "held") {
       toast({
@@ -117,14 +117,6 @@ export function DashboardShell({
       });
     }
   }, []);
-
-  // Where a page navigation is going, so a reload caused by its missing code can go on there.
-  const navigation = useNavigation();
-  const target =
-    navigation.state === "loading" && !navigation.formMethod
-      ? `${navigation.location.pathname}${navigation.location.search}`
-      : null;
-  useEffect(() => rememberNavigation(target), [target]);
 
   // The account's colour mode follows the person from device to device.
   useEffect(() => {

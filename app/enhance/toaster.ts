@@ -74,8 +74,10 @@ function renderToast(item: Toast): HTMLLIElement {
   const close = element(
     "button",
     "-m-1 inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-600 hover:bg-gray-100 dark:text-gray-300 dark:hover:bg-gray-800",
-    "×",
   );
+  // The cross, copied from the template beside the toaster's list (see ToastIconTemplates).
+  const cross = document.querySelector<HTMLTemplateElement>("template[data-toast-dismiss]")?.content.firstElementChild;
+  if (cross) close.append(cross.cloneNode(true));
   close.type = "button";
   close.setAttribute("aria-label", `Dismiss: ${item.title}`);
   close.addEventListener("click", () => store.remove(item.id));

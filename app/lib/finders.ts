@@ -1,3 +1,4 @@
+import { personName } from "./format.ts";
 import type { PickerOption } from "../components/dashboard/search-picker.tsx";
 import { graphql } from "./graphql.ts";
 
@@ -61,7 +62,7 @@ export function peopleFinder(organizationId: string) {
       return {
         key: person.id,
         fields: { id: person.id, version: String(person.version) },
-        label: person.name ?? person.email ?? "Unnamed user",
+        label: personName(person),
         detail: member
           ? "Already a member"
           : [person.email, person.organization ? `now at ${person.organization.name}` : null]
@@ -79,7 +80,7 @@ export async function findActors(search: string): Promise<PickerOption[]> {
   return data.users.nodes.map((person) => ({
     key: person.id,
     fields: { actor: person.id },
-    label: person.name ?? person.email ?? "Unnamed user",
+    label: personName(person),
     detail: person.name ? (person.email ?? undefined) : undefined,
   }));
 }

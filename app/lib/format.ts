@@ -51,3 +51,8 @@ export function describeBrowser(userAgent: string | null): string {
 export function withArticle(word: string): string {
   return `${/^[aeiou]/i.test(word) ? "an" : "a"} ${word}`;
 }
+
+/** How a person is named on any page: their name, else their address, else a plain label. */
+export function personName(person: { name: string | null; email: string | null }): string {
+  return person.name ?? person.email ?? "Unnamed user";
+}

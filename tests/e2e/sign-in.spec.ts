@@ -110,6 +110,14 @@ test.describe("sign-in with the embedded provider", () => {
     await expect(
       toastItem(theirPage, "Your account is disabled").locator('svg[data-toast-icon="triangle-alert"]'),
     ).toBeVisible();
+    // …and the same cross on its dismiss button, which takes the toast away.
+    const dismiss = toastItem(theirPage, "Your account is disabled").getByRole("button", {
+      name: "Dismiss: Your account is disabled",
+    });
+    await expect(dismiss.locator("svg")).toBeVisible();
+    await expect(dismiss).not.toContainText("×");
+    await dismiss.click();
+    await expect(theirPage.getByText("Your account is disabled")).toHaveCount(0);
     await expect(theirPage.getByRole("banner").getByRole("link", { name: "Sign in" })).toBeVisible();
     const status = await theirPage.request.get("/auth/session");
     expect(await status.json()).toMatchObject({ signedIn: false });

@@ -164,14 +164,21 @@ export async function readReloadGuard(page: Page): Promise<Record<string, number
   return page.evaluate(() => JSON.parse(sessionStorage.getItem("densara:reloads") ?? "{}") as Record<string, number>);
 }
 
-/** The URL of a route's own module, as the page's React Router manifest names it (chunk names repeat: route-….js). */
+/**
+ * The URL of a route's own module, as the page's React Router manifest names it (chunk
+ * names repeat: route-….js). The manifest grows as React Router discovers the routes of
+ * the links on the page (a `/__manifest` request after hydration), so this waits for it.
+ */
 export async function routeModule(page: Page, routeId: string): Promise<string> {
-  const href = await page.evaluate(
-    (id) =>
-      (window as unknown as { __reactRouterManifest?: { routes: Record<string, { module: string }> } })
-        .__reactRouterManifest?.routes[id]?.module,
-    routeId,
-  );
+  const read = () =>
+    page.evaluate(
+      (id) =>
+        (window as unknown as { __reactRouterManifest?: { routes: Record<string, { module: string } | undefined> } })
+          .__reactRouterManifest?.routes[id]?.module ?? null,
+      routeId,
+    );
+  await expect.poll(read, { message: `the page's manifest names route ${routeId}` }).not.toBeNull();
+  const href = await read();
   if (!href) throw new Error(`the page's manifest has no route ${routeId}`);
   return new URL(href, page.url()).href;
 }

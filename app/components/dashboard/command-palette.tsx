@@ -1,3 +1,4 @@
+import { personName } from "../../lib/format.ts";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
 import { Building2, CornerDownLeft, Search, User } from "lucide-react";
@@ -82,7 +83,7 @@ export default function CommandPalette({
               ...(data.users?.nodes ?? []).map((user) => ({
                 kind: "user" as const,
                 id: user.id,
-                label: user.name ?? user.email ?? "Unnamed user",
+                label: personName(user),
                 detail: user.email ?? "",
                 to: `/dashboard/admin/users?user=${user.id}`,
               })),

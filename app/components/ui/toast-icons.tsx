@@ -7,6 +7,7 @@ import {
   Mail,
   TriangleAlert,
   UserRound,
+  X,
   type LucideIcon,
 } from "lucide-react";
 import { toastIconNames, type ToastIconName } from "../../lib/toast-store.ts";
@@ -26,6 +27,7 @@ export const toastIcons: Record<ToastIconName, LucideIcon> = {
 /**
  * The same icons for the public pages' toaster, which is a few lines of plain script:
  * prerendered once into each page as templates it copies, so it carries no icon code.
+ * The dismiss button's cross is among them, drawn as the portal's toaster draws it.
  */
 export function ToastIconTemplates() {
   return (
@@ -38,6 +40,9 @@ export function ToastIconTemplates() {
           </template>
         );
       })}
+      <template data-toast-dismiss="">
+        <X aria-hidden="true" className="size-4" />
+      </template>
     </>
   );
 }

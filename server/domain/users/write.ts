@@ -15,7 +15,7 @@ import { invitationMail, mailAccountChange } from "./mail.ts";
 export const invitationTtlDays = 7;
 
 /** Each invitation mails someone: an admin (or a leaked admin token) cannot turn the site into a mailer. */
-export const invitationLimit = { limit: 100, windowS: 60 * 60 } as const;
+const invitationLimit = { limit: 100, windowS: 60 * 60 } as const;
 const invitationLimitMessage =
   "You have sent 100 invitations in the last hour. Wait a while before you send more; the limit protects the site's mail from abuse.";
 

@@ -1,10 +1,7 @@
+import { personName } from "../../../lib/format.ts";
 import { formActions, intent } from "../../../lib/actions.server.ts";
 import { aboutPerson } from "../../../lib/flash.ts";
 import { ChangeMembership, CreateOrganization, DeleteOrganization, SetListing, UpdateOrganization } from "./queries.ts";
-
-function person(member: { name: string | null; email: string | null }): string {
-  return member.name ?? member.email ?? "The person";
-}
 
 /** The organizations page's forms: each sends its mutation, and says what happened. */
 export const organizationActions = formActions("/dashboard/admin/organizations", {
@@ -23,11 +20,11 @@ export const organizationActions = formActions("/dashboard/admin/organizations",
       : `${data.setPublicListing.name} is no longer listed publicly`,
   })),
   addMember: intent(ChangeMembership, (data) => ({
-    title: `${person(data.changeUserOrganization)} was added to ${data.changeUserOrganization.organization?.name ?? "it"}`,
+    title: `${personName(data.changeUserOrganization)} was added to ${data.changeUserOrganization.organization?.name ?? "it"}`,
     ...aboutPerson(data.changeUserOrganization),
   })),
   removeMember: intent(ChangeMembership, (data) => ({
-    title: `${person(data.changeUserOrganization)} was removed`,
+    title: `${personName(data.changeUserOrganization)} was removed`,
     ...aboutPerson(data.changeUserOrganization),
   })),
 });

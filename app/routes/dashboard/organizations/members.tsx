@@ -1,3 +1,4 @@
+import { personName } from "../../../lib/format.ts";
 import { useMemo } from "react";
 import { Form } from "react-router";
 import { failureFor } from "../../../components/dashboard/action-feedback.tsx";
@@ -28,7 +29,7 @@ export function Members({ organization, failure }: { organization: Details; fail
       ) : (
         <ul className="grid gap-2">
           {organization.members.map((member) => {
-            const label = member.name ?? member.email ?? "Unnamed user";
+            const label = personName(member);
             return (
               <li
                 key={member.id}

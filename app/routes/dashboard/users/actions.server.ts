@@ -1,6 +1,6 @@
 import { formActions, intent } from "../../../lib/actions.server.ts";
 import { aboutPerson } from "../../../lib/flash.ts";
-import { withArticle } from "../../../lib/format.ts";
+import { personName, withArticle } from "../../../lib/format.ts";
 import {
   CancelInvitation,
   ChangeOrganization,
@@ -11,7 +11,6 @@ import {
   ResendInvitation,
   RevokeSession,
 } from "./queries.ts";
-import { who } from "./words.ts";
 
 /** The users page's forms: each sends its mutation, and says what happened. */
 export const userActions = formActions("/dashboard/admin/users", {
@@ -22,25 +21,25 @@ export const userActions = formActions("/dashboard/admin/users", {
     params: { invite: null },
   })),
   changeRole: intent(ChangeRole, (data) => ({
-    title: `${who(data.changeUserRole)} is now ${withArticle(data.changeUserRole.role)}`,
+    title: `${personName(data.changeUserRole)} is now ${withArticle(data.changeUserRole.role)}`,
     ...aboutPerson(data.changeUserRole),
   })),
   changeOrganization: intent(ChangeOrganization, (data) => {
     const organization = data.changeUserOrganization.organization;
     return {
       title: organization
-        ? `${who(data.changeUserOrganization)} now belongs to ${organization.name}`
-        : `${who(data.changeUserOrganization)} no longer belongs to an organization`,
+        ? `${personName(data.changeUserOrganization)} now belongs to ${organization.name}`
+        : `${personName(data.changeUserOrganization)} no longer belongs to an organization`,
       ...aboutPerson(data.changeUserOrganization),
     };
   }),
   disable: intent(DisableUser, (data) => ({
-    title: `${who(data.disableUser)} is disabled`,
+    title: `${personName(data.disableUser)} is disabled`,
     description: "They have been signed out everywhere, and their access tokens are revoked.",
     ...aboutPerson(data.disableUser),
   })),
   enable: intent(EnableUser, (data) => ({
-    title: `${who(data.enableUser)} can sign in again`,
+    title: `${personName(data.enableUser)} can sign in again`,
     ...aboutPerson(data.enableUser),
   })),
   resend: intent(ResendInvitation, (data) => ({

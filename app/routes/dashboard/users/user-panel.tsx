@@ -10,11 +10,11 @@ import { Dialog } from "../../../components/ui/dialog.tsx";
 import { FormAlert, SelectInput } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
 import { findOrganizations } from "../../../lib/finders.ts";
-import { formatDateTime, withArticle } from "../../../lib/format.ts";
+import { formatDateTime, personName, withArticle } from "../../../lib/format.ts";
 import { optionsOf, type ResultOf } from "../../../lib/graphql.ts";
 import type { UserDetails } from "./queries.ts";
 import { StatusBadge } from "./user-row.tsx";
-import { roleChoices, who } from "./words.ts";
+import { roleChoices } from "./words.ts";
 
 type Details = NonNullable<ResultOf<typeof UserDetails>["user"]>;
 
@@ -52,7 +52,7 @@ export function UserPanel({
   onClose: () => void;
 }) {
   const { viewer } = usePortal();
-  const label = who(user);
+  const label = personName(user);
   const { can } = user;
   const values = (intent: string) => failureFor(failure, intent)?.values;
   return (

@@ -1,5 +1,5 @@
 import { Link, useLocation } from "react-router";
-import { formatDateTime } from "../../../lib/format.ts";
+import { formatDateTime, personName } from "../../../lib/format.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
 import type { UsersQuery } from "./queries.ts";
@@ -33,7 +33,7 @@ export function UserRowView({ user }: { user: UserRow }) {
           to={withParams(search, { user: user.id })}
           className="font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
         >
-          {user.name ?? user.email ?? "Unnamed user"}
+          {personName(user)}
         </Link>
         {user.name && user.email ? (
           <span className="block text-sm break-all text-gray-700 dark:text-gray-300">{user.email}</span>

@@ -26,8 +26,3 @@ export const userSorts = {
   email: "Email",
   lastSignIn: "Last sign-in",
 } satisfies Record<ApiEnum<"UserSort">, string>;
-
-/** How a person is named on the page. */
-export function who(user: { name: string | null; email: string | null }): string {
-  return user.name ?? user.email ?? "The user";
-}

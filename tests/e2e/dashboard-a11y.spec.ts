@@ -3,35 +3,19 @@ import { expectNoAxeViolations } from "../support/axe.ts";
 import {
   adminPages,
   expect,
+  expectMode,
+  modes,
   openPortal,
   seededPerson,
   signedOut,
   signUpViewer,
   test,
+  useMode,
   waitForPortal,
 } from "../support/portal.ts";
-import { desktopViewport, presetColorMode } from "../support/site.ts";
+import { desktopViewport } from "../support/site.ts";
 
 test.use({ viewport: desktopViewport });
-
-const modes = ["light", "dark"] as const;
-type Mode = (typeof modes)[number];
-
-/**
- * The admin's account keeps the colour mode "system" (the shell applies the account's
- * choice), so a mode is the device's: the emulated colour scheme, with the stored
- * preference set to match. Motion is reduced so that axe never measures a dialog halfway
- * through its fade-in.
- */
-async function useMode(page: Page, mode: Mode): Promise<void> {
-  await presetColorMode(page, mode);
-  await page.emulateMedia({ colorScheme: mode, reducedMotion: "reduce" });
-}
-
-async function expectMode(page: Page, mode: Mode): Promise<void> {
-  if (mode === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-  else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
-}
 
 /** Opens `path` in each mode, lets `ready` bring the page into the state to check, and runs axe. */
 async function checkInBothModes(page: Page, path: string, ready: () => Promise<void>): Promise<void> {

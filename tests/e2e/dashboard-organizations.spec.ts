@@ -121,7 +121,7 @@ test.describe("organizations", () => {
     await dialog.getByRole("button", { name: "Add the organization" }).click();
     await expect(dialog.getByRole("alert")).toContainText("One field needs your attention.");
     await expect(nameField(dialog)).toHaveAccessibleDescription(/There is already an organization called/);
-    await expectToast(page, "Nothing was changed");
+    await expect(toasts(page)).not.toContainText("Nothing was changed");
     await expect(nameField(dialog)).toHaveValue(name.toUpperCase());
     await expect(dialog.getByLabel("City")).toHaveValue("Fargo");
 
@@ -267,8 +267,8 @@ test.describe("organizations", () => {
     await second.getByLabel("City").fill("La Crosse");
     await second.getByRole("button", { name: "Save changes" }).click();
     await expect(second.getByRole("alert")).toContainText(`${name} was changed by someone else`);
-    await expectToast(other, "Nothing was changed");
-    await expect(toasts(other)).toContainText("Reload to see the latest");
+    await expect(second.getByRole("alert")).toContainText("Reload to see the latest");
+    await expect(toasts(other)).not.toContainText("Nothing was changed");
     // What the second tab typed is kept, so it can be done again after a reload.
     await expect(second.getByLabel("City")).toHaveValue("La Crosse");
 

@@ -1,6 +1,7 @@
-import type { BrowserContext, Page, Request } from "@playwright/test";
+import type { BrowserContext, Locator, Page, Request } from "@playwright/test";
 import { admin, newPerson, submitSignIn, submitSignUp } from "./accounts.ts";
 import { expect, test as base } from "./fixtures.ts";
+import { presetColorMode } from "./site.ts";
 
 /**
  * Helpers for the portal's end-to-end tests (the hydrated dashboard).
@@ -34,6 +35,47 @@ export const test = base.extend<object, { adminStorageState: StorageState }>({
 });
 
 export { expect };
+
+/** The two screens the portal is checked on (issue 14): a phone and a desktop. */
+export const portalViewports = {
+  phone: { width: 390, height: 844 },
+  desktop: { width: 1440, height: 900 },
+} as const;
+
+export const modes = ["light", "dark"] as const;
+export type Mode = (typeof modes)[number];
+
+/**
+ * The admin's account keeps the colour mode "system" (the shell applies the account's
+ * choice), so a mode is the device's: the emulated colour scheme, with the stored
+ * preference set to match. Motion is reduced so that axe never measures a dialog halfway
+ * through its fade-in.
+ */
+export async function useMode(page: Page, mode: Mode): Promise<void> {
+  await presetColorMode(page, mode);
+  await page.emulateMedia({ colorScheme: mode, reducedMotion: "reduce" });
+}
+
+export async function expectMode(page: Page, mode: Mode): Promise<void> {
+  if (mode === "dark") await expect(page.locator("html")).toHaveClass(/\bdark\b/);
+  else await expect(page.locator("html")).not.toHaveClass(/\bdark\b/);
+}
+
+/**
+ * Whether `item` is what a person sees at its own centre: nothing (a panel, an overlay)
+ * covers it there. Polled, as a toast slides in.
+ */
+export async function expectOnTop(item: Locator): Promise<void> {
+  await expect
+    .poll(() =>
+      item.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+        return hit !== null && element.contains(hit);
+      }),
+    )
+    .toBe(true);
+}
 
 /** The portal's pages as the admin sees them, in sidebar order, with each page's heading. */
 export const adminPages = [

@@ -8,6 +8,7 @@ import { visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { portalApi } from "../../lib/portal-api.ts";
 import { useReturnFocus } from "../ui/return-focus.ts";
+import { keepOpenForToasts } from "../ui/layers.ts";
 
 /** What the palette can do besides opening pages; each entry says which capability it needs. */
 export type PaletteAction = { id: string; label: string; keywords: string[]; run: () => void };
@@ -117,6 +118,7 @@ export default function CommandPalette({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50" />
         <RadixDialog.Content
+          onInteractOutside={keepOpenForToasts}
           {...returnFocus}
           aria-describedby={undefined}
           className="fixed top-[10vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"

@@ -41,18 +41,7 @@ export default function ConfirmDialog({
           </AlertDialog.Description>
           <div className="flex flex-wrap justify-end gap-3">
             <AlertDialog.Cancel className={buttonClasses("secondary", "md")}>Cancel</AlertDialog.Cancel>
-            <AlertDialog.Action
-              className={
-                danger
-                  ? buttonClasses(
-                      "primary",
-                      "md",
-                      "bg-red-700 hover:bg-red-800 dark:bg-red-400 dark:text-gray-950 dark:hover:bg-red-300",
-                    )
-                  : buttonClasses("primary", "md")
-              }
-              onClick={onConfirm}
-            >
+            <AlertDialog.Action className={buttonClasses(danger ? "dangerSolid" : "primary", "md")} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>
           </div>

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
+import { LoaderCircle } from "lucide-react";
 import { Form } from "react-router";
+import { useSending } from "./submit-button.tsx";
 import { CsrfField } from "./portal-context.tsx";
 import { buttonClasses, type ButtonVariant } from "../ui/button.tsx";
 
@@ -19,9 +21,10 @@ export function ConfirmForm({
   title,
   description,
   confirmLabel,
-  variant = "secondary",
+  variant,
   danger = true,
   action,
+  pendingLabel = "Working…",
 }: {
   fields: Record<string, string | number>;
   label: ReactNode;
@@ -32,8 +35,11 @@ export function ConfirmForm({
   variant?: ButtonVariant;
   danger?: boolean;
   action?: string;
+  /** What the button says while the confirmed form is on its way. */
+  pendingLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
+  const sending = useSending(String(fields.intent), fields.id === undefined ? undefined : String(fields.id));
   // Mounted from the first opening on, so Radix closes it (and returns focus) its own way.
   const [asked, setAsked] = useState(false);
   const form = useRef<HTMLFormElement>(null);
@@ -46,18 +52,27 @@ export function ConfirmForm({
       ))}
       <button
         type="submit"
-        className={buttonClasses(variant, "md")}
-        aria-label={accessibleLabel}
+        className={buttonClasses(variant ?? (danger ? "danger" : "secondary"), "md")}
+        aria-label={sending ? undefined : accessibleLabel}
+        aria-disabled={sending || undefined}
         aria-haspopup="dialog"
         onPointerEnter={preload}
         onFocus={preload}
         onClick={(event) => {
           event.preventDefault();
+          if (sending) return;
           setAsked(true);
           setOpen(true);
         }}
       >
-        {label}
+        {sending ? (
+          <>
+            <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+            {pendingLabel}
+          </>
+        ) : (
+          label
+        )}
       </button>
       {asked ? (
         <Suspense fallback={null}>

@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import type { DashboardPage } from "../../lib/dashboard-nav.ts";
 import { useReturnFocus } from "../ui/return-focus.ts";
 import { SidebarLinks } from "./sidebar.tsx";
+import { keepOpenForToasts } from "../ui/layers.ts";
 
 /** Below the desktop width, the sidebar is a panel that slides in from the left (a modal dialog). */
 export default function MobileSidebar({
@@ -20,6 +21,7 @@ export default function MobileSidebar({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50 lg:hidden" />
         <RadixDialog.Content
+          onInteractOutside={keepOpenForToasts}
           {...returnFocus}
           aria-describedby={undefined}
           className="fixed inset-y-0 left-0 z-50 flex w-72 max-w-[85vw] flex-col gap-6 overflow-y-auto bg-white p-4 shadow-xl duration-200 motion-safe:transition-transform dark:bg-gray-900 lg:hidden"

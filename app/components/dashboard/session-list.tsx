@@ -53,6 +53,7 @@ export function SessionList({
               <ConfirmForm
                 fields={{ intent: "revokeSession", sessionId: session.id }}
                 label="Sign out"
+                pendingLabel="Signing out…"
                 accessibleLabel={`Sign out ${browser}, last used ${formatDateTime(session.lastSeenAt)}`}
                 title="Sign out that browser?"
                 description={consequence}

@@ -17,6 +17,7 @@ import { createShortcutReader, shortcutsFor } from "../../lib/shortcuts.ts";
 import { SkipLink } from "../site/skip-link.tsx";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import type { PaletteAction } from "./command-palette.tsx";
+import { NavigationProgress } from "./navigation-progress.tsx";
 import { Notices, type SiteNotices } from "./notices.tsx";
 import { PortalContext, type PortalViewer } from "./portal-context.tsx";
 import { Sidebar, sidebarToggleDelayMs } from "./sidebar.tsx";
@@ -289,6 +290,7 @@ export function DashboardShell({
           />
         </Suspense>
       ) : null}
+      <NavigationProgress />
       <Toaster />
     </PortalContext>
   );

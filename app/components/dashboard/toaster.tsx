@@ -2,6 +2,7 @@ import { X } from "lucide-react";
 import { useSyncExternalStore } from "react";
 import { createToastStore, defaultToastIcon, type Toast, type ToastInput } from "../../lib/toast-store.ts";
 import { cn } from "../ui/cn.ts";
+import { toastLayer } from "../ui/layers.ts";
 import { toastIcons } from "../ui/toast-icons.tsx";
 
 /** The portal's toasts: one store for the page, shown in one polite live region. */
@@ -120,7 +121,8 @@ export function Toaster() {
   return (
     <section
       aria-label="Notifications"
-      className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-96"
+      data-toaster=""
+      className={cn("pointer-events-none fixed right-4 bottom-4 left-4 sm:left-auto sm:w-96", toastLayer)}
     >
       <ol aria-live="polite" aria-relevant="additions text" className="flex flex-col gap-3">
         {toasts.map((item) => (

@@ -17,7 +17,7 @@ export function SiteShell({ children }: { children: ReactNode }) {
       <section
         aria-label="Notifications"
         data-toaster
-        className="pointer-events-none fixed right-4 bottom-4 left-4 z-50 sm:left-auto sm:w-96"
+        className="pointer-events-none fixed right-4 bottom-4 left-4 z-60 sm:left-auto sm:w-96"
       >
         <ol aria-live="polite" aria-relevant="additions text" className="flex flex-col gap-3" />
         <ToastIconTemplates />

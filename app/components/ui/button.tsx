@@ -2,11 +2,16 @@ import type { ComponentProps, ReactNode } from "react";
 import { Link } from "react-router";
 import { cn } from "./cn.ts";
 
-export type ButtonVariant = "primary" | "secondary" | "ghost";
+/**
+ * `primary` is the one main action of a form or page; `secondary` and `ghost` the rest;
+ * `danger` an action that removes or ends something (outlined, so it never reads as the
+ * main action), `dangerSolid` the button that confirms one.
+ */
+export type ButtonVariant = "primary" | "secondary" | "ghost" | "danger" | "dangerSolid";
 export type ButtonSize = "md" | "lg" | "icon";
 
 const base =
-  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex items-center justify-center gap-2 rounded-lg font-semibold transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-not-allowed disabled:opacity-60 aria-disabled:cursor-progress aria-disabled:opacity-70";
 
 const variants: Record<ButtonVariant, string> = {
   primary:
@@ -15,6 +20,10 @@ const variants: Record<ButtonVariant, string> = {
     "bg-white text-gray-900 ring-1 ring-gray-300 ring-inset hover:bg-gray-50 dark:bg-gray-900 dark:text-white dark:ring-gray-700 dark:hover:bg-gray-800",
   ghost:
     "text-gray-700 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white",
+  danger:
+    "bg-white text-red-700 ring-1 ring-red-300 ring-inset hover:bg-red-50 dark:bg-gray-900 dark:text-red-300 dark:ring-red-800 dark:hover:bg-red-950",
+  dangerSolid:
+    "bg-red-700 text-white shadow-sm hover:bg-red-800 dark:bg-red-400 dark:text-gray-950 dark:hover:bg-red-300",
 };
 
 const sizes: Record<ButtonSize, string> = {

@@ -3,6 +3,7 @@ import { X } from "lucide-react";
 import type { ReactNode } from "react";
 import { cn } from "./cn.ts";
 import { useReturnFocus } from "./return-focus.ts";
+import { keepOpenForToasts } from "./layers.ts";
 
 export type DialogProps = {
   open: boolean;
@@ -34,6 +35,7 @@ export default function DialogPanel({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className="fixed inset-0 z-40 bg-gray-950/50 motion-safe:animate-[fade-in_150ms_ease-out]" />
         <RadixDialog.Content
+          onInteractOutside={keepOpenForToasts}
           {...returnFocus}
           className={cn(
             "fixed z-50 flex flex-col overflow-y-auto bg-white shadow-xl ring-1 ring-gray-200 focus:outline-none dark:bg-gray-900 dark:ring-gray-800",

@@ -1,4 +1,4 @@
-import { useId, type ComponentProps, type ReactNode } from "react";
+import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from "react";
 import { cn } from "./cn.ts";
 
 type Labelled = {
@@ -106,18 +106,22 @@ export function TextAreaInput({
 }
 
 /**
- * A message about the whole form. An error one takes focus when the page arrives with
- * it (the forms post without JavaScript, so the page reloads): it is read out first,
- * and Tab goes on to the fields.
+ * A message about the whole form. An error one takes focus when it appears (after a
+ * failed submit, in the portal or on a reloaded page): it is read out first, and Tab
+ * goes on to the fields it names. (React's `autoFocus` does nothing on a div.)
  */
 export function FormAlert({ message, tone = "error" }: { message: string | undefined; tone?: "error" | "success" }) {
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (message && tone === "error") alert.current?.focus();
+  }, [message, tone]);
   if (!message) return null;
   return (
     <div
+      ref={alert}
       role={tone === "error" ? "alert" : "status"}
+      data-form-alert={tone}
       tabIndex={tone === "error" ? -1 : undefined}
-      // eslint-disable-next-line jsx-a11y/no-autofocus -- moving focus to the errors after a failed submit is the point
-      autoFocus={tone === "error"}
       className={cn(
         "rounded-lg border-l-4 px-4 py-3 text-base",
         tone === "error"

@@ -1,7 +1,7 @@
+import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
 import type { ReactNode } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
-import { buttonClasses } from "../../../components/ui/button.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
 import { formatDateTime } from "../../../lib/format.ts";
@@ -30,8 +30,6 @@ export function SettingsForm({
   failure: ActionFailure | undefined;
   children: ReactNode;
 }) {
-  const navigation = useNavigation();
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const by = group.updatedBy?.name ?? group.updatedBy?.email;
   return (
     <section aria-labelledby={id} className="grid gap-4 rounded-2xl p-6 ring-1 ring-gray-200 dark:ring-gray-800">
@@ -53,9 +51,7 @@ export function SettingsForm({
         <FormAlert message={failure?.message} />
         {children}
         <div>
-          <button type="submit" className={buttonClasses("primary", "md")} disabled={saving}>
-            {saving ? "Saving…" : `Save ${title.toLowerCase()}`}
-          </button>
+          <SubmitButton intent={intent}>Save {title.toLowerCase()}</SubmitButton>
         </div>
       </Form>
     </section>

@@ -1,3 +1,4 @@
+import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
 import { personName } from "../../../lib/format.ts";
 import { useMemo } from "react";
 import { Form } from "react-router";
@@ -5,7 +6,6 @@ import { failureFor } from "../../../components/dashboard/action-feedback.tsx";
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
-import { buttonClasses } from "../../../components/ui/button.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
 import { peopleFinder } from "../../../lib/finders.ts";
@@ -43,6 +43,7 @@ export function Members({ organization, failure }: { organization: Details; fail
                   <ConfirmForm
                     fields={{ intent: "removeMember", id: member.id, version: member.version, organizationId: "" }}
                     label="Remove"
+                    pendingLabel="Removing…"
                     accessibleLabel={`Remove ${label}`}
                     title={`Remove ${label} from ${organization.name}?`}
                     description="Their account stays; they just no longer belong to this organization."
@@ -67,9 +68,9 @@ export function Members({ organization, failure }: { organization: Details; fail
           error={adding?.fields.id ?? adding?.fields.version}
         />
         <div>
-          <button type="submit" className={buttonClasses("secondary", "md")}>
+          <SubmitButton intent="addMember" variant="secondary" pendingLabel="Adding…">
             Add the member
-          </button>
+          </SubmitButton>
         </div>
       </Form>
     </section>

@@ -1,7 +1,7 @@
+import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
 import { useMemo, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { Form } from "react-router";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
-import { buttonClasses } from "../../../components/ui/button.tsx";
 import { CheckboxInput, Field, FormAlert, SelectInput } from "../../../components/ui/field.tsx";
 import { fieldProps, type ActionFailure } from "../../../lib/action-failure.ts";
 import { countryOptions } from "../../../lib/countries.ts";
@@ -20,9 +20,7 @@ export function OrganizationForm({
   organization: Details | null;
   failure: ActionFailure | undefined;
 }) {
-  const navigation = useNavigation();
   const intent = organization ? "update" : "create";
-  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   const values = failure?.values;
   const value = (name: string, saved: string | null | undefined) => values?.[name] ?? saved ?? "";
   const units = (product: string) => organization?.products.find((row) => row.product === product)?.units;
@@ -120,9 +118,9 @@ export function OrganizationForm({
         />
       </fieldset>
       <div className="flex flex-wrap justify-end gap-3">
-        <button type="submit" className={buttonClasses("primary", "lg")} disabled={saving}>
-          {saving ? "Saving…" : organization ? "Save changes" : "Add the organization"}
-        </button>
+        <SubmitButton intent={intent} size="lg">
+          {organization ? "Save changes" : "Add the organization"}
+        </SubmitButton>
       </div>
     </Form>
   );

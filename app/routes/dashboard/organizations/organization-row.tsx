@@ -1,6 +1,6 @@
+import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
 import { Form, Link, useLocation } from "react-router";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
-import { buttonClasses } from "../../../components/ui/button.tsx";
 import { formatDate } from "../../../lib/format.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
@@ -51,13 +51,15 @@ export function OrganizationRow({ organization }: { organization: Row }) {
           <input type="hidden" name="publicListing" value={String(!organization.publicListing)} />
           <span className="min-w-14">{organization.publicListing ? "Listed" : "Hidden"}</span>
           {organization.can.setPublicListing ? (
-            <button
-              type="submit"
-              className={buttonClasses("secondary", "md")}
-              aria-label={`${organization.publicListing ? "Hide" : "List"} ${organization.name} on the locations page`}
+            <SubmitButton
+              intent="listing"
+              id={organization.id}
+              variant="secondary"
+              pendingLabel={organization.publicListing ? "Hiding…" : "Listing…"}
+              label={`${organization.publicListing ? "Hide" : "List"} ${organization.name} on the locations page`}
             >
               {organization.publicListing ? "Hide" : "List"}
-            </button>
+            </SubmitButton>
           ) : null}
         </Form>
       </td>

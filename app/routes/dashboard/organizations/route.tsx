@@ -186,6 +186,7 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
                   <ConfirmForm
                     fields={{ intent: "delete", id: editing.id, version: editing.version }}
                     label={`Delete ${editing.name}`}
+                    pendingLabel="Deleting…"
                     title={`Delete ${editing.name}?`}
                     description="This cannot be undone. The activity log keeps a record of it."
                     confirmLabel="Delete"

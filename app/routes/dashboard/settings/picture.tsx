@@ -69,6 +69,7 @@ export function Picture({ user, failure }: { user: PictureOwner; failure: Action
           <ConfirmForm
             fields={{ intent: "removePicture", id: user.id, version: user.version }}
             label="Remove your picture"
+            pendingLabel="Removing…"
             title="Remove your picture?"
             description="Your initials stand in for it, here and in the portal's menus."
             confirmLabel="Remove"

@@ -1,7 +1,6 @@
+import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
 import type { ReactNode } from "react";
-import { useNavigation } from "react-router";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
-import { buttonClasses } from "../../../components/ui/button.tsx";
 
 /** One part of your settings, with its heading; the page's contents link to it by `id`. */
 export function Section({
@@ -34,13 +33,9 @@ export function Section({
 
 /** A form's submit button, which says it is saving while its form is on its way. */
 export function Submit({ intent, children }: { intent: string; children: ReactNode }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === intent;
   return (
     <div>
-      <button type="submit" className={buttonClasses("primary", "md")} disabled={busy}>
-        {busy ? "Saving…" : children}
-      </button>
+      <SubmitButton intent={intent}>{children}</SubmitButton>
     </div>
   );
 }

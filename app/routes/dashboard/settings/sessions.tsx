@@ -32,10 +32,10 @@ export function Sessions({ viewer, failure }: { viewer: NonNullable<Viewer>; fai
           <ConfirmForm
             fields={{ intent: "signOutOthers" }}
             label="Sign out of all other browsers"
+            pendingLabel="Signing them out…"
             title="Sign out of all other browsers?"
             description={`${others.length} other ${others.length === 1 ? "browser" : "browsers"} will have to sign in again. This one stays signed in.`}
             confirmLabel="Sign them out"
-            variant="primary"
           />
         </div>
       ) : null}

@@ -106,6 +106,7 @@ export function Tokens({
                   <ConfirmForm
                     fields={{ intent: "revokeToken", id: token.id }}
                     label="Revoke"
+                    pendingLabel="Revoking…"
                     accessibleLabel={`Revoke the token ${token.name}`}
                     title={`Revoke the token ${token.name}?`}
                     description="Scripts that use it stop working at once. This cannot be undone."

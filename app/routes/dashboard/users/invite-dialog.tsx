@@ -1,4 +1,5 @@
-import { Form, useNavigation } from "react-router";
+import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
+import { Form } from "react-router";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
@@ -11,8 +12,6 @@ import { roleChoices } from "./words.ts";
 
 /** Invites someone by email, with a role and, if they belong to one, their organization. */
 export function InviteDialog({ failure, onClose }: { failure: ActionFailure | undefined; onClose: () => void }) {
-  const navigation = useNavigation();
-  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "invite";
   const values = failure?.values ?? {};
   return (
     <Dialog
@@ -60,9 +59,9 @@ export function InviteDialog({ failure, onClose }: { failure: ActionFailure | un
           <button type="button" className={buttonClasses("secondary", "md")} onClick={onClose}>
             Cancel
           </button>
-          <button type="submit" className={buttonClasses("primary", "md")} disabled={sending}>
-            {sending ? "Sending…" : "Send invitation"}
-          </button>
+          <SubmitButton intent="invite" pendingLabel="Sending…">
+            Send invitation
+          </SubmitButton>
         </div>
       </Form>
     </Dialog>

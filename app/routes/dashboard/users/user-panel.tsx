@@ -5,7 +5,7 @@ import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { CsrfField, usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
 import { SessionList } from "../../../components/dashboard/session-list.tsx";
-import { buttonClasses } from "../../../components/ui/button.tsx";
+import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { FormAlert, SelectInput } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
@@ -92,15 +92,16 @@ export function UserPanel({
               {can.resendInvitation ? (
                 <Form method="post">
                   <Row intent="resend" user={user} />
-                  <button type="submit" className={buttonClasses("secondary", "md")}>
+                  <SubmitButton intent="resend" id={user.id} variant="secondary" pendingLabel="Sending…">
                     Send it again
-                  </button>
+                  </SubmitButton>
                 </Form>
               ) : null}
               {can.delete ? (
                 <ConfirmForm
                   fields={{ intent: "cancel", id: user.id, version: user.version }}
                   label="Cancel the invitation"
+                  pendingLabel="Cancelling…"
                   title={`Cancel the invitation to ${label}?`}
                   description="The link in their email stops working. You can invite them again later."
                   confirmLabel="Cancel the invitation"
@@ -123,9 +124,9 @@ export function UserPanel({
                 error={failureFor(failure, "changeRole")?.fields.role}
               />
               <div>
-                <button type="submit" className={buttonClasses("primary", "md")}>
+                <SubmitButton intent="changeRole" id={user.id}>
                   Change role
-                </button>
+                </SubmitButton>
               </div>
             </Form>
           ) : (
@@ -160,9 +161,9 @@ export function UserPanel({
                 error={failureFor(failure, "changeOrganization")?.fields.organizationId}
               />
               <div>
-                <button type="submit" className={buttonClasses("primary", "md")}>
+                <SubmitButton intent="changeOrganization" id={user.id}>
                   Save the organization
-                </button>
+                </SubmitButton>
               </div>
             </Form>
           </Section>
@@ -174,14 +175,15 @@ export function UserPanel({
             {can.enable ? (
               <Form method="post">
                 <Row intent="enable" user={user} />
-                <button type="submit" className={buttonClasses("primary", "md")}>
+                <SubmitButton intent="enable" id={user.id} pendingLabel="Enabling…">
                   Enable {label}
-                </button>
+                </SubmitButton>
               </Form>
             ) : (
               <ConfirmForm
                 fields={{ intent: "disable", id: user.id, version: user.version }}
                 label={`Disable ${label}`}
+                pendingLabel="Disabling…"
                 title={`Disable ${label}?`}
                 description="They are signed out of every browser at once and cannot sign in until you enable them again. Their personal access tokens are revoked for good: enabling them later does not bring the tokens back."
                 confirmLabel="Disable"

@@ -1,0 +1,72 @@
+import { LoaderCircle } from "lucide-react";
+import type { ReactNode } from "react";
+import { useNavigation } from "react-router";
+import { buttonClasses, type ButtonSize, type ButtonVariant } from "../ui/button.tsx";
+
+/**
+ * Whether the form sent with this `intent` (and, for a form about one row, this `id`) is
+ * on its way or its page is reloading after it.
+ */
+export function useSending(intent: string, id?: string): boolean {
+  const navigation = useNavigation();
+  const data = navigation.formData;
+  return navigation.state !== "idle" && data?.get("intent") === intent && (id === undefined || data.get("id") === id);
+}
+
+/**
+ * A form's submit button that shows it is working: a spinner and `pendingLabel` while its
+ * form is on its way. It stays focusable (marked `aria-disabled`, and a second press does
+ * nothing), so focus is where it was when the answer comes.
+ */
+export function SubmitButton({
+  intent,
+  id,
+  children,
+  pendingLabel = "Saving…",
+  variant = "primary",
+  size = "md",
+  className,
+  name,
+  value,
+  form,
+  label,
+}: {
+  intent: string;
+  id?: string;
+  children: ReactNode;
+  pendingLabel?: string;
+  variant?: ButtonVariant;
+  size?: ButtonSize;
+  className?: string;
+  /** A button that sends its own value (`name="intent" value="…"`). */
+  name?: string;
+  value?: string;
+  form?: string;
+  /** An accessible name, when the visible words need the record's name beside them. */
+  label?: string;
+}) {
+  const sending = useSending(intent, id);
+  return (
+    <button
+      type="submit"
+      name={name}
+      value={value}
+      form={form}
+      aria-label={sending ? undefined : label}
+      aria-disabled={sending || undefined}
+      onClick={(event) => {
+        if (sending) event.preventDefault();
+      }}
+      className={buttonClasses(variant, size, className)}
+    >
+      {sending ? (
+        <>
+          <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+          {pendingLabel}
+        </>
+      ) : (
+        children
+      )}
+    </button>
+  );
+}

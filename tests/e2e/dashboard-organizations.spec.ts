@@ -100,7 +100,7 @@ test.describe("organizations", () => {
     await expect(row).toContainText("Hospital");
     await expect(row).toContainText("Duluth");
     await expect(row).toContainText("Not certified");
-    await expect(row).toContainText("Hidden");
+    await expect(row).toContainText("Not shown");
 
     // What was saved comes back in the editor.
     const editor = await openEditor(page, name);
@@ -191,13 +191,13 @@ test.describe("organizations", () => {
     await expect(row).toContainText("Research site");
 
     // The List/Hide toggle.
-    await expect(row).toContainText("Hidden");
+    await expect(row).toContainText("Not shown");
     await row.getByRole("button", { name: `List ${name} on the locations page` }).click();
     await expectToast(page, `${name} is listed on the locations page`);
-    await expect(row).toContainText("Listed");
+    await expect(row).toContainText("On the locations page");
     await row.getByRole("button", { name: `Hide ${name} on the locations page` }).click();
     await expectToast(page, `${name} is no longer listed publicly`);
-    await expect(row).toContainText("Hidden");
+    await expect(row).toContainText("Not shown");
     await expect(row.getByRole("button", { name: `List ${name} on the locations page` })).toBeVisible();
 
     // Members.

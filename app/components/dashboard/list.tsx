@@ -1,35 +1,176 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
-import { useId, type ReactNode } from "react";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, SlidersHorizontal, X } from "lucide-react";
+import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
 import { withParams } from "../../lib/list-params.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 
-/** A list's filters: a GET form, so the filters land in the URL; applying them starts again from page 1. */
-export function ListFilters({ children, label }: { children: ReactNode; label: string }) {
+/** A filter that is set, as a removable chip: its URL parameter, and how it reads ("Role: Admin"). */
+export type FilterChip = { param: string; label: string };
+
+/** How many rows a list holds with its filters: "23 people", "1,000+ events". */
+export type ListTotal = { count: number; more: boolean; one: string; many: string };
+
+const pageParams = ["after", "before"];
+
+/**
+ * A list's filters: a GET form, so the filters live in the URL, and every change starts
+ * again from page 1. They apply as they change: a choice at once, typed words after a
+ * short pause (the field keeps focus and what was typed). Below them, always in the same
+ * place, the number of results and a chip for each filter that is set, to remove it.
+ * Without JavaScript the form has an Apply button.
+ */
+export function ListFilters({
+  children,
+  label,
+  total,
+  chips,
+}: {
+  children: ReactNode;
+  label: string;
+  total: ListTotal;
+  chips: readonly FilterChip[];
+}) {
   const { search, pathname } = useLocation();
   const params = new URLSearchParams(search);
-  const active = [...params.keys()].some((key) => !["sort", "direction", "after", "before"].includes(key));
+  const submit = useSubmit();
+  const form = useRef<HTMLFormElement>(null);
+  const live = useSyncExternalStore(noChanges, isLive, isServer);
+  // Folded on a phone from the first paint (nothing moves when the page hydrates).
+  const [open, setOpen] = useState(false);
+  const formId = useId();
+  useEffect(() => {
+    const element = form.current;
+    if (!element) return;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    // Only the filters that are set go in the URL (no "kind=&listing=").
+    const send = () => {
+      const query = new URLSearchParams();
+      for (const [name, value] of new FormData(element)) {
+        if (typeof value === "string" && value !== "") query.append(name, value);
+      }
+      void submit(query, { method: "get", replace: true, preventScrollReset: true });
+    };
+    const onInput = (event: Event) => {
+      const target = event.target;
+      if (!(target instanceof HTMLInputElement) || target.type !== "search" || !target.name) return;
+      clearTimeout(timer);
+      timer = setTimeout(send, searchPauseMs);
+    };
+    const onChange = (event: Event) => {
+      const target = event.target;
+      // Typed words go by the pause above; a picker's own text box is not a filter.
+      if (target instanceof HTMLInputElement && (target.type === "search" || !target.name)) return;
+      clearTimeout(timer);
+      send();
+    };
+    element.addEventListener("input", onInput);
+    element.addEventListener("change", onChange);
+    return () => {
+      clearTimeout(timer);
+      element.removeEventListener("input", onInput);
+      element.removeEventListener("change", onChange);
+    };
+  }, [submit]);
+  const keep = (changes: Record<string, string | null>) =>
+    `${pathname}${withParams(search, { ...Object.fromEntries(pageParams.map((name) => [name, null])), ...changes })}`;
+  const count = `${new Intl.NumberFormat("en-US").format(total.count)}${total.more ? "+" : ""} ${
+    total.count === 1 && !total.more ? total.one : total.many
+  }`;
   return (
-    <Form method="get" role="search" aria-label={label} className="flex flex-wrap items-end gap-3">
-      {children}
-      {["sort", "direction"].map((name) => {
-        const value = params.get(name);
-        return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
-      })}
-      <button type="submit" className={buttonClasses("primary", "md")}>
-        Apply
+    <div className="grid gap-3">
+      {/* On a phone the fields fold away behind one button; the chips below say what is set. */}
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={formId}
+        onClick={() => setOpen(!open)}
+        className={buttonClasses("secondary", "md", "justify-self-start sm:hidden")}
+      >
+        <SlidersHorizontal aria-hidden="true" className="size-4" />
+        {open ? "Hide the filters" : "Filters"}
+        {chips.length > 0 ? (
+          <span className="rounded-full bg-bdblue-600 px-1.5 text-xs text-white dark:bg-bdblue-300 dark:text-gray-950">
+            {chips.length}
+          </span>
+        ) : null}
       </button>
-      {active ? (
-        <Link
-          to={`${pathname}${withParams("", { sort: params.get("sort"), direction: params.get("direction") })}`}
-          className={buttonClasses("ghost", "md")}
-        >
-          Clear filters
-        </Link>
-      ) : null}
-    </Form>
+      <Form
+        ref={form}
+        id={formId}
+        method="get"
+        role="search"
+        aria-label={label}
+        className={cn("flex flex-wrap items-end gap-3", !open && "max-sm:hidden")}
+      >
+        {children}
+        {["sort", "direction"].map((name) => {
+          const value = params.get(name);
+          return value ? <input key={name} type="hidden" name={name} value={value} /> : null;
+        })}
+        {live ? null : (
+          <button type="submit" className={buttonClasses("primary", "md")}>
+            Apply
+          </button>
+        )}
+      </Form>
+      <div className="flex min-h-8 flex-wrap items-center gap-2 text-sm">
+        <p role="status" className="mr-2 font-semibold text-gray-900 dark:text-gray-100">
+          {count}
+        </p>
+        {chips.length > 0 ? (
+          <ul aria-label="Filters in use" className="flex flex-wrap gap-2">
+            {chips.map((chip) => (
+              <li key={chip.param}>
+                <Link
+                  to={keep({ [chip.param]: null })}
+                  replace
+                  preventScrollReset
+                  aria-label={`Remove the filter ${chip.label}`}
+                  className="inline-flex min-h-8 items-center gap-1 rounded-full bg-bdblue-50 py-1 pr-2 pl-3 font-medium text-bdblue-900 ring-1 ring-bdblue-200 ring-inset hover:bg-bdblue-100 dark:bg-bdblue-950 dark:text-bdblue-100 dark:ring-bdblue-800 dark:hover:bg-bdblue-900"
+                >
+                  {chip.label}
+                  <X aria-hidden="true" className="size-3.5" />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        {chips.length > 1 ? (
+          <Link
+            to={`${pathname}${withParams("", { sort: params.get("sort"), direction: params.get("direction") })}`}
+            replace
+            preventScrollReset
+            className="ml-1 font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
+          >
+            Clear all
+          </Link>
+        ) : null}
+      </div>
+    </div>
   );
+}
+
+// The filters are live once the page has hydrated; the server's HTML (and the page before
+// hydration) keeps the Apply button.
+const noChanges = () => () => {};
+const isLive = () => true;
+const isServer = () => false;
+
+/** How long typing pauses before the list follows it. */
+const searchPauseMs = 300;
+
+/**
+ * Keeps an uncontrolled field in step with the URL (a chip removed, Back pressed), except
+ * while it has focus: what someone is typing is never replaced under them.
+ */
+function useFollowUrl<E extends HTMLInputElement | HTMLSelectElement>(value: string) {
+  const ref = useRef<E>(null);
+  useEffect(() => {
+    const field = ref.current;
+    if (field && document.activeElement !== field && field.value !== value) field.value = value;
+  }, [value]);
+  return ref;
 }
 
 const fieldClasses =
@@ -37,12 +178,14 @@ const fieldClasses =
 
 export function SearchField({ label, defaultValue }: { label: string; defaultValue: string | undefined }) {
   const id = useId();
+  const ref = useFollowUrl<HTMLInputElement>(defaultValue ?? "");
   return (
     <div className="grid min-w-48 flex-1 gap-1">
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
       <input
+        ref={ref}
         id={id}
         type="search"
         name="q"
@@ -69,13 +212,20 @@ export function SelectField({
   anyLabel?: string;
 }) {
   const id = useId();
+  const ref = useFollowUrl<HTMLSelectElement>(defaultValue ?? "");
   return (
     // A long option (an action's name) must not make the form wider than a small screen.
     <div className="grid max-w-full min-w-0 gap-1">
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
-      <select id={id} name={name} defaultValue={defaultValue ?? ""} className={cn(fieldClasses, "w-full max-w-full")}>
+      <select
+        ref={ref}
+        id={id}
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        className={cn(fieldClasses, "w-full max-w-full")}
+      >
         {anyLabel ? <option value="">{anyLabel}</option> : null}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
@@ -97,12 +247,13 @@ export function DateField({
   defaultValue: string | undefined;
 }) {
   const id = useId();
+  const ref = useFollowUrl<HTMLInputElement>(defaultValue ?? "");
   return (
     <div className="grid gap-1">
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
-      <input id={id} type="date" name={name} defaultValue={defaultValue ?? ""} className={fieldClasses} />
+      <input ref={ref} id={id} type="date" name={name} defaultValue={defaultValue ?? ""} className={fieldClasses} />
     </div>
   );
 }
@@ -132,6 +283,7 @@ export function SortHeader({
   const name = `${label}${active ? `, sorted ${words[direction]}` : ""}, sort ${words[next]}`;
   return (
     <th
+      role="columnheader"
       scope="col"
       aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}
       className={cn("py-2 pr-4 font-semibold", className)}
@@ -151,7 +303,7 @@ export function SortHeader({
 
 export function PlainHeader({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <th scope="col" className={cn("py-2 pr-4 font-semibold", className)}>
+    <th role="columnheader" scope="col" className={cn("py-2 pr-4 font-semibold", className)}>
       {children}
     </th>
   );
@@ -235,21 +387,4 @@ export function useListLoading(): boolean {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   return navigation.state === "loading" && navigation.location.pathname === pathname;
-}
-
-export function ListTable({ caption, loading, children }: { caption: string; loading: boolean; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-[minmax(0,1fr)] gap-2">
-      <p role="status" className="sr-only">
-        {loading ? `Loading ${caption.toLowerCase()}…` : ""}
-      </p>
-      {/* relative: visually hidden text inside the table stays inside its scroll box. */}
-      <div className="relative overflow-x-auto rounded-xl ring-1 ring-gray-200 dark:ring-gray-800">
-        <table aria-busy={loading} className={cn("w-full min-w-[40rem] text-left text-base", loading && "opacity-60")}>
-          <caption className="sr-only">{caption}</caption>
-          {children}
-        </table>
-      </div>
-    </div>
-  );
 }

@@ -74,8 +74,26 @@ export function SearchPicker({
     };
   }, [query, open, find]);
 
+  // A person's pick (or clearing it) is a change, as a select's is: a list's live filters
+  // listen for it. A new `initial` (the URL changed: a filter chip removed) is followed
+  // quietly.
+  const container = useRef<HTMLDivElement>(null);
+  const pickedByPerson = useRef(false);
+  useEffect(() => {
+    if (!pickedByPerson.current) return;
+    pickedByPerson.current = false;
+    container.current?.dispatchEvent(new Event("change", { bubbles: true }));
+  }, [picked]);
+  const initialKey = initial?.key ?? null;
+  const [followed, setFollowed] = useState(initialKey);
+  if (followed !== initialKey) {
+    setFollowed(initialKey);
+    setPicked(initial);
+  }
+
   const choose = (option: PickerOption) => {
     if (option.disabled) return;
+    pickedByPerson.current = true;
     setPicked(option);
     setText("");
     setOpen(false);
@@ -111,7 +129,7 @@ export function SearchPicker({
         : null;
 
   return (
-    <div className="grid gap-1.5">
+    <div ref={container} className="grid gap-1.5">
       <label htmlFor={id} className="text-base font-semibold text-gray-900 dark:text-gray-100">
         {label}
       </label>
@@ -133,6 +151,7 @@ export function SearchPicker({
           <button
             type="button"
             onClick={() => {
+              pickedByPerson.current = true;
               setPicked(null);
               requestAnimationFrame(() => input.current?.focus());
             }}

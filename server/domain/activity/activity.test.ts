@@ -34,6 +34,29 @@ describe.each(databaseKinds)("the activity log on %s", (kind) => {
     expect(narrower).toMatchObject({ rows: 1, truncated: false });
   });
 
+  it("counts a list's rows with its filters, on every page alike, up to 1,000", async () => {
+    const { db } = database();
+    await insertRows(db, 7, "now() - (n || ' seconds')::interval", "Seven");
+    await insertRows(db, 1005, "now() - (n || ' minutes')::interval", "Many");
+    const asAdmin = domainContext(db, systemAdmin);
+    const first = await listActivity(asAdmin, { filter: { search: "seven" }, first: 3 });
+    expect(first.nodes).toHaveLength(3);
+    expect(first.total).toEqual({ count: 7, more: false });
+    // The next page counts the whole list, not what is left after the cursor.
+    const second = await listActivity(asAdmin, {
+      filter: { search: "seven" },
+      first: 3,
+      after: first.pageInfo.endCursor ?? "",
+    });
+    expect(second.total).toEqual({ count: 7, more: false });
+    expect(await listActivity(asAdmin, { filter: { search: "nobody" } })).toMatchObject({
+      total: { count: 0, more: false },
+    });
+    // Past the limit the count stops, and says there are more.
+    const many = await listActivity(asAdmin, { filter: { search: "many" } });
+    expect(many.total).toEqual({ count: 1000, more: true });
+  });
+
   it("pages through rows written within the same millisecond without skipping or repeating one", async () => {
     const { db } = database();
     // Five rows a microsecond apart: a cursor of milliseconds would fall between them.

@@ -69,11 +69,15 @@ export const listActivity = activityEntity.read({
   run: async (scope, input): Promise<Connection<Activity>> => {
     const filter: Partial<z.output<typeof activityFilter>> = input.filter ?? {};
     const page = pageQuery(filter.search ? newestFirstFound : newestFirst, input);
-    const rows = await scope
-      .select({ row: activity, cursor: page.cursor }, and(...conditionsOf(filter)), page.where)
-      .orderBy(...page.orderBy)
-      .limit(page.limit);
-    return pageOf(rows, page, input);
+    const conditions = conditionsOf(filter);
+    const [rows, total] = await Promise.all([
+      scope
+        .select({ row: activity, cursor: page.cursor }, and(...conditions), page.where)
+        .orderBy(...page.orderBy)
+        .limit(page.limit),
+      scope.count(...conditions),
+    ]);
+    return pageOf(rows, page, input, total);
   },
 });
 

@@ -47,7 +47,14 @@ export type PageInfo = {
   endCursor: string | null;
 };
 
-export type Connection<Node> = { nodes: Node[]; pageInfo: PageInfo };
+/**
+ * How many rows a list holds in all, counted up to `totalCountLimit`: past it the count
+ * says "more than", so a count never costs more than reading that many index entries.
+ */
+export type TotalCount = { count: number; more: boolean };
+export const totalCountLimit = 1000;
+
+export type Connection<Node> = { nodes: Node[]; pageInfo: PageInfo; total: TotalCount };
 
 /** How a list is ordered: a key that is never null (coalesce it), then the id to break ties. */
 export type SortKey = {
@@ -159,11 +166,12 @@ export function pageQuery(sort: SortKey, page: PageArgs) {
   return { where, orderBy, limit: size + 1, size, backwards, cursor: cursorColumn };
 }
 
-/** The page's rows (in display order) and where the next and previous pages start. */
+/** The page's rows (in display order), where the next and previous pages start, and the list's total. */
 export function pageOf<Row>(
   rows: { row: Row; cursor: string }[],
   query: { size: number; backwards: boolean },
   page: PageArgs,
+  total: TotalCount,
 ): Connection<Row> {
   const more = rows.length > query.size;
   const kept = rows.slice(0, query.size);
@@ -179,5 +187,6 @@ export function pageOf<Row>(
       startCursor: first ? encode(first.cursor) : null,
       endCursor: last ? encode(last.cursor) : null,
     },
+    total,
   };
 }

@@ -3,6 +3,7 @@ import type { PgSelectBase, PgSelectWithout, PgTable, SelectedFields } from "dri
 import type { Database } from "../../db/client.ts";
 import { constraintViolation, type ReadDatabase } from "./database.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from "./errors.ts";
+import { totalCountLimit, type TotalCount } from "./pagination.ts";
 
 /** The row an update or delete is about, and for a versioned table the version the caller read. */
 export type Target<Row> = Row extends { version: number } ? { id: string; version: number } : { id: string };
@@ -107,6 +108,21 @@ export function readRows<T extends PgTable>(db: ReadDatabase, options: RowsOptio
         .select(fields)
         .from(table)
         .where(within(...conditions)) as unknown as FilteredSelect<T, Fields>;
+    },
+    /**
+     * How many rows the filter and these conditions leave, up to `totalCountLimit` (a
+     * list's total: pass the conditions of its page, without the cursor's).
+     */
+    async count(...conditions: (SQL | undefined)[]): Promise<TotalCount> {
+      const counted = db
+        .select({ one: sql`1` })
+        .from(table)
+        .where(within(...conditions))
+        .limit(totalCountLimit + 1)
+        .as("counted");
+      const [row] = await db.select({ rows: sql<number>`count(*)::int` }).from(counted);
+      const rows = row?.rows ?? 0;
+      return { count: Math.min(rows, totalCountLimit), more: rows > totalCountLimit };
     },
     keyIs,
     within,

@@ -35,20 +35,22 @@ export const listOrganizations = organizationEntity.read({
   run: async (scope, input): Promise<Connection<Organization>> => {
     const { natural, ...order } = sortKeys[input.sort];
     const page = pageQuery({ ...order, direction: input.direction ?? natural }, input);
-    const rows = await scope
-      .select(
-        { row: organizations, cursor: page.cursor },
-        page.where,
-        input.search
-          ? ilike(sql`lower(${organizations.name} || ' ' || ${organizations.city})`, likePattern(input.search))
-          : undefined,
-        input.kind ? eq(organizations.kind, input.kind) : undefined,
-        input.certificationStatus ? eq(organizations.certificationStatus, input.certificationStatus) : undefined,
-        input.publicListing !== undefined ? eq(organizations.publicListing, input.publicListing) : undefined,
-      )
-      .orderBy(...page.orderBy)
-      .limit(page.limit);
-    return pageOf(rows, page, input);
+    const conditions = [
+      input.search
+        ? ilike(sql`lower(${organizations.name} || ' ' || ${organizations.city})`, likePattern(input.search))
+        : undefined,
+      input.kind ? eq(organizations.kind, input.kind) : undefined,
+      input.certificationStatus ? eq(organizations.certificationStatus, input.certificationStatus) : undefined,
+      input.publicListing !== undefined ? eq(organizations.publicListing, input.publicListing) : undefined,
+    ];
+    const [rows, total] = await Promise.all([
+      scope
+        .select({ row: organizations, cursor: page.cursor }, page.where, ...conditions)
+        .orderBy(...page.orderBy)
+        .limit(page.limit),
+      scope.count(...conditions),
+    ]);
+    return pageOf(rows, page, input, total);
   },
 });
 

@@ -42,23 +42,25 @@ export const listUsers = userEntity.read({
   run: async (scope, input): Promise<Connection<User>> => {
     const { natural, ...order } = sortKeys[input.sort];
     const page = pageQuery({ ...order, direction: input.direction ?? natural }, input);
-    const rows = await scope
-      .select(
-        { row: users, cursor: page.cursor },
-        page.where,
-        input.search
-          ? ilike(
-              sql`lower(coalesce(${users.name}, '') || ' ' || coalesce(${users.email}, ''))`,
-              likePattern(input.search),
-            )
-          : undefined,
-        input.role ? eq(users.role, input.role) : undefined,
-        input.status ? eq(users.status, input.status) : undefined,
-        input.organizationId ? eq(users.organizationId, input.organizationId) : undefined,
-      )
-      .orderBy(...page.orderBy)
-      .limit(page.limit);
-    return pageOf(rows, page, input);
+    const conditions = [
+      input.search
+        ? ilike(
+            sql`lower(coalesce(${users.name}, '') || ' ' || coalesce(${users.email}, ''))`,
+            likePattern(input.search),
+          )
+        : undefined,
+      input.role ? eq(users.role, input.role) : undefined,
+      input.status ? eq(users.status, input.status) : undefined,
+      input.organizationId ? eq(users.organizationId, input.organizationId) : undefined,
+    ];
+    const [rows, total] = await Promise.all([
+      scope
+        .select({ row: users, cursor: page.cursor }, page.where, ...conditions)
+        .orderBy(...page.orderBy)
+        .limit(page.limit),
+      scope.count(...conditions),
+    ]);
+    return pageOf(rows, page, input, total);
   },
 });
 

@@ -1,5 +1,5 @@
 import type { ObjectRef, SchemaTypes } from "@pothos/core";
-import type { Connection, PageInfo } from "../../domain/core/pagination.ts";
+import { totalCountLimit, type Connection, type PageInfo } from "../../domain/core/pagination.ts";
 import { builder } from "../builder.ts";
 
 export const PageInfoType = builder.objectRef<PageInfo>("PageInfo").implement({
@@ -12,13 +12,21 @@ export const PageInfoType = builder.objectRef<PageInfo>("PageInfo").implement({
   }),
 });
 
-/** A page of a list: its rows (`nodes`) and `pageInfo`. */
+/** A page of a list: its rows (`nodes`), `pageInfo`, and how many rows the whole list holds. */
 export function connectionType<Types extends SchemaTypes, Node>(name: string, node: ObjectRef<Types, Node>) {
   return builder.objectRef<Connection<Node>>(`${name}Connection`).implement({
     description: `A page of ${name} rows.`,
     fields: (t) => ({
       nodes: t.field({ type: [node], resolve: (connection) => connection.nodes }),
       pageInfo: t.field({ type: PageInfoType, resolve: (connection) => connection.pageInfo }),
+      totalCount: t.int({
+        description: `How many rows the list holds with these filters, counted up to ${totalCountLimit}.`,
+        resolve: (connection) => connection.total.count,
+      }),
+      totalCountIsLowerBound: t.boolean({
+        description: `Whether the list holds more rows than totalCount (it stops counting at ${totalCountLimit}).`,
+        resolve: (connection) => connection.total.more,
+      }),
     }),
   });
 }

@@ -1,16 +1,16 @@
 import { Download } from "lucide-react";
 import { useLocation } from "react-router";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
+import { DataTable } from "../../../components/dashboard/data-table.tsx";
 import {
   DateField,
   EmptyList,
   ListFilters,
-  ListTable,
   Pagination,
-  PlainHeader,
   SearchField,
   SelectField,
   useListLoading,
+  type FilterChip,
 } from "../../../components/dashboard/list.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
@@ -18,13 +18,13 @@ import { buttonClasses } from "../../../components/ui/button.tsx";
 import { query, tryQuery } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
 import { findActors } from "../../../lib/finders.ts";
-import { describeBrowser, formatDateTime } from "../../../lib/format.ts";
-import { graphql } from "../../../lib/graphql.ts";
+import { formatDate } from "../../../lib/format.ts";
+import { ActivityQuery, ActorName } from "./queries.ts";
 import { pageParams } from "../../../lib/list-params.ts";
 import { requireReach } from "../../../lib/portal.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
-import { Changes } from "./changes.tsx";
+import { activityColumns, activityDay } from "./columns.tsx";
 import { activityFilter } from "./filter.ts";
 
 /** The page reads the whole log: the viewer's reach must be "all". */
@@ -34,63 +34,17 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Activity");
 
-const ActivityQuery = graphql(`
-  query AdminActivity($filter: ActivityFilter, $first: Int, $after: String, $last: Int, $before: String) {
-    activity(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
-      nodes {
-        id
-        at
-        actorLabel
-        via
-        action
-        words
-        targetType
-        targetLabel
-        changes {
-          field
-          from
-          to
-        }
-        address
-        userAgent
-      }
-      pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
-      }
-    }
-    activityActions {
-      action
-      words
-    }
-    activityKinds {
-      type
-      label
-    }
-  }
-`);
-
-const ActorName = graphql(`
-  query ActivityActor($id: ID!) {
-    user(id: $id) {
-      id
-      name
-      email
-    }
-  }
-`);
-
 export async function loader({ context, url }: Route.LoaderArgs) {
   const filter = activityFilter(url.searchParams);
   const data = await query(context, ActivityQuery, { filter, ...pageParams(url.searchParams) });
   // The person the log is filtered by, named in the filter (someone since deleted is shown by their id).
   const actor = filter.actorId ? await tryQuery(context, ActorName, { id: filter.actorId }) : null;
   return {
+    now: new Date().toISOString(),
     filter,
     rows: data.activity.nodes,
     pageInfo: data.activity.pageInfo,
+    total: { count: data.activity.totalCount, more: data.activity.totalCountIsLowerBound },
     actions: data.activityActions,
     kinds: data.activityKinds,
     actor: filter.actorId
@@ -104,7 +58,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** Admin: the audit log of every write, newest first; filters stay in the URL and apply to the CSV too. */
 export default function AdminActivity({ loaderData }: Route.ComponentProps) {
-  const { filter, rows, pageInfo, actions, kinds, actor } = loaderData;
+  const { now, filter, rows, pageInfo, total, actions, kinds, actor } = loaderData;
   const { capabilities } = usePortal();
   const { search } = useLocation();
   const loading = useListLoading();
@@ -134,7 +88,11 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <ListFilters label="Filter the activity log">
+      <ListFilters
+        label="Filter the activity log"
+        total={{ ...total, one: "event", many: "events" }}
+        chips={chipsOf(filter, actor?.label, actions, kinds)}
+      >
         <div className="min-w-56 flex-1">
           <SearchPicker
             key={actor?.id ?? "anyone"}
@@ -151,7 +109,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           name="action"
           anyLabel="Any action"
           defaultValue={filter.action}
-          options={actions.map((entry) => ({ value: entry.action, label: `${entry.words} (${entry.action})` }))}
+          options={actions.map((entry) => ({ value: entry.action, label: entry.words }))}
         />
         <SelectField
           label="Kind of record"
@@ -173,39 +131,14 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           Every change made in the portal is recorded here.
         </EmptyList>
       ) : (
-        <ListTable caption="Activity" loading={loading}>
-          <thead className="bg-gray-50 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-300">
-            <tr>
-              <PlainHeader className="px-4">When</PlainHeader>
-              <PlainHeader>Who</PlainHeader>
-              <PlainHeader>What</PlainHeader>
-              <PlainHeader>Changes</PlainHeader>
-              <PlainHeader>From</PlainHeader>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.id} className="border-t border-gray-200 align-top dark:border-gray-800">
-                <td className="px-4 py-3 whitespace-nowrap">{formatDateTime(row.at)}</td>
-                <th scope="row" className="py-3 pr-4 text-left font-semibold">
-                  {row.actorLabel}
-                  {row.via === "token" ? <span className="block text-sm font-normal">with an access token</span> : null}
-                </th>
-                <td className="py-3 pr-4">
-                  {row.words} <span className="font-semibold">{row.targetLabel}</span>
-                  <span className="block text-sm text-gray-700 dark:text-gray-300">{row.action}</span>
-                </td>
-                <td className="py-3 pr-4">
-                  <Changes changes={row.changes} />
-                </td>
-                <td className="py-3 pr-4 text-sm">
-                  {row.address ?? "—"}
-                  <span className="block">{describeBrowser(row.userAgent)}</span>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ListTable>
+        <DataTable
+          caption="Activity"
+          rows={rows}
+          rowKey={(row) => row.id}
+          columns={activityColumns(now)}
+          groupBy={activityDay(now)}
+          loading={loading}
+        />
       )}
       <Pagination pageInfo={pageInfo} label="Activity" />
     </div>
@@ -213,3 +146,29 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
 }
 
 export { DashboardErrorBoundary as ErrorBoundary };
+
+function chipsOf(
+  filter: ReturnType<typeof activityFilter>,
+  actorLabel: string | undefined,
+  actions: readonly { action: string; words: string }[],
+  kinds: readonly { type: string; label: string }[],
+): FilterChip[] {
+  return [
+    filter.actorId ? { param: "actor", label: `Who: ${actorLabel ?? filter.actorId}` } : null,
+    filter.action
+      ? {
+          param: "action",
+          label: `What: ${actions.find((entry) => entry.action === filter.action)?.words ?? filter.action}`,
+        }
+      : null,
+    filter.targetType
+      ? {
+          param: "type",
+          label: `Kind: ${kinds.find((kind) => kind.type === filter.targetType)?.label ?? filter.targetType}`,
+        }
+      : null,
+    filter.from ? { param: "from", label: `From ${formatDate(filter.from)}` } : null,
+    filter.to ? { param: "to", label: `To ${formatDate(filter.to)}` } : null,
+    filter.search ? { param: "q", label: `Name: “${filter.search}”` } : null,
+  ].filter((chip) => chip !== null);
+}

@@ -1,7 +1,9 @@
-import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
+import { Eye, EyeOff } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+import type { Column } from "../../../components/dashboard/data-table.tsx";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
-import { formatDate } from "../../../lib/format.ts";
+import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
+import { formatCount, formatDate } from "../../../lib/format.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
 import type { OrganizationsQuery } from "./queries.ts";
@@ -9,60 +11,118 @@ import { certificationLabels, kindLabels } from "./words.ts";
 
 type Row = ResultOf<typeof OrganizationsQuery>["organizations"]["nodes"][number];
 
+const certificationStyles: Record<ApiEnum<"CertificationStatus">, string> = {
+  certified: "bg-emerald-50 text-emerald-900 ring-emerald-600/40 dark:bg-emerald-950 dark:text-emerald-100",
+  in_training: "bg-bdblue-50 text-bdblue-900 ring-bdblue-600/40 dark:bg-bdblue-950 dark:text-bdblue-100",
+  lapsed: "bg-amber-50 text-amber-900 ring-amber-600/40 dark:bg-amber-950 dark:text-amber-100",
+  not_certified: "bg-gray-100 text-gray-900 ring-gray-500/40 dark:bg-gray-800 dark:text-gray-100",
+};
+
+/** An organization's certification, as a badge (as a person's status is), with its end date when certified. */
 export function Certification({ status, until }: { status: ApiEnum<"CertificationStatus">; until: string | null }) {
   return (
-    <span>
-      {certificationLabels[status]}
+    <span className="inline-grid justify-items-start gap-0.5 max-sm:justify-items-end">
+      <span
+        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${certificationStyles[status]}`}
+      >
+        {certificationLabels[status]}
+      </span>
       {status === "certified" && until ? (
-        <span className="block text-sm text-gray-700 dark:text-gray-300">until {formatDate(until)}</span>
+        <span className="text-xs whitespace-nowrap text-gray-700 dark:text-gray-300">until {formatDate(until)}</span>
       ) : null}
     </span>
   );
 }
 
-/** One organization in the list: its name opens its panel, and its listing switches in place. */
-export function OrganizationRow({ organization }: { organization: Row }) {
+function NameCell({ organization }: { organization: Row }) {
   const { search } = useLocation();
   return (
-    <tr className="border-t border-gray-200 align-top dark:border-gray-800">
-      <th scope="row" className="px-4 py-3 text-left font-normal">
-        <Link
-          to={withParams(search, { edit: organization.id })}
-          className="font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
-        >
-          {organization.name}
-        </Link>
-        <span className="block text-sm text-gray-700 dark:text-gray-300">{kindLabels[organization.kind]}</span>
-      </th>
-      <td className="py-3 pr-4">
-        {organization.city}
-        <span className="block text-sm text-gray-700 dark:text-gray-300">{organization.countryName}</span>
-      </td>
-      <td className="py-3 pr-4">
-        <Certification status={organization.certificationStatus} until={organization.certifiedUntil} />
-      </td>
-      <td className="py-3 pr-4">{organization.memberCount}</td>
-      <td className="py-3 pr-4">
-        <Form method="post" className="flex items-center gap-2">
-          <CsrfField />
-          <input type="hidden" name="intent" value="listing" />
-          <input type="hidden" name="id" value={organization.id} />
-          <input type="hidden" name="version" value={organization.version} />
-          <input type="hidden" name="publicListing" value={String(!organization.publicListing)} />
-          <span className="min-w-14">{organization.publicListing ? "Listed" : "Hidden"}</span>
-          {organization.can.setPublicListing ? (
-            <SubmitButton
-              intent="listing"
-              id={organization.id}
-              variant="secondary"
-              pendingLabel={organization.publicListing ? "Hiding…" : "Listing…"}
-              label={`${organization.publicListing ? "Hide" : "List"} ${organization.name} on the locations page`}
-            >
-              {organization.publicListing ? "Hide" : "List"}
-            </SubmitButton>
-          ) : null}
-        </Form>
-      </td>
-    </tr>
+    <>
+      <Link
+        to={withParams(search, { edit: organization.id })}
+        preventScrollReset
+        className="font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
+      >
+        {organization.name}
+      </Link>
+      <span className="block text-gray-700 dark:text-gray-300">{kindLabels[organization.kind]}</span>
+    </>
   );
 }
+
+/** Whether it is on the public locations page, and (for who may change it) a button to switch that in place. */
+function ListingCell({ organization }: { organization: Row }) {
+  const listed = organization.publicListing;
+  const Icon = listed ? Eye : EyeOff;
+  return (
+    <Form method="post" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+      <CsrfField />
+      <input type="hidden" name="intent" value="listing" />
+      <input type="hidden" name="id" value={organization.id} />
+      <input type="hidden" name="version" value={organization.version} />
+      <input type="hidden" name="publicListing" value={String(!listed)} />
+      <span className="inline-flex items-center gap-1.5 whitespace-nowrap">
+        <Icon aria-hidden="true" className="size-4 text-gray-600 dark:text-gray-400" />
+        {listed ? "On the locations page" : "Not shown"}
+      </span>
+      {organization.can.setPublicListing ? (
+        <SubmitButton
+          intent="listing"
+          id={organization.id}
+          variant="secondary"
+          className="min-h-9 px-3"
+          pendingLabel={listed ? "Hiding…" : "Listing…"}
+          label={`${listed ? "Hide" : "List"} ${organization.name} on the locations page`}
+        >
+          {listed ? "Hide" : "List"}
+        </SubmitButton>
+      ) : null}
+    </Form>
+  );
+}
+
+/** The organizations list's columns: on a phone, the name and certification, then city and members on one line. */
+export const organizationColumns: Column<Row>[] = [
+  {
+    id: "name",
+    header: "Name",
+    sort: { key: "name" },
+    phone: "primary",
+    cell: (organization) => <NameCell organization={organization} />,
+  },
+  {
+    id: "city",
+    header: "City",
+    sort: { key: "city" },
+    phone: "fact",
+    cell: (organization) => (
+      <>
+        {organization.city}
+        <span className="block text-gray-700 dark:text-gray-300">{organization.countryName}</span>
+      </>
+    ),
+    fact: (organization) => `${organization.city}, ${organization.countryName}`,
+  },
+  {
+    id: "certification",
+    header: "Certification",
+    phone: "aside",
+    cell: (organization) => (
+      <Certification status={organization.certificationStatus} until={organization.certifiedUntil} />
+    ),
+  },
+  {
+    id: "members",
+    header: "Members",
+    phone: "fact",
+    className: "tabular-nums",
+    cell: (organization) => organization.memberCount,
+    fact: (organization) => formatCount(organization.memberCount, "member", "members"),
+  },
+  {
+    id: "listing",
+    header: "Public listing",
+    phone: "hidden",
+    cell: (organization) => <ListingCell organization={organization} />,
+  },
+];

@@ -42,6 +42,8 @@ export const OrganizationsQuery = graphql(`
           setPublicListing
         }
       }
+      totalCount
+      totalCountIsLowerBound
       pageInfo {
         hasNextPage
         hasPreviousPage

@@ -3,16 +3,15 @@ import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
+import { DataTable } from "../../../components/dashboard/data-table.tsx";
 import {
   EmptyList,
   ListFilters,
-  ListTable,
   Pagination,
-  PlainHeader,
   SearchField,
   SelectField,
-  SortHeader,
   useListLoading,
+  type FilterChip,
 } from "../../../components/dashboard/list.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
@@ -28,7 +27,7 @@ import type { Route } from "./+types/route";
 import { organizationActions } from "./actions.server.ts";
 import { Members } from "./members.tsx";
 import { OrganizationForm } from "./organization-form.tsx";
-import { OrganizationRow } from "./organization-row.tsx";
+import { organizationColumns } from "./organization-row.tsx";
 import { OrganizationDetails, OrganizationsQuery } from "./queries.ts";
 import { certificationLabels, kindLabels, listingLabels, organizationSorts } from "./words.ts";
 
@@ -59,6 +58,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     filters: { ...filters, listing },
     organizations: list.organizations.nodes,
     pageInfo: list.organizations.pageInfo,
+    total: { count: list.organizations.totalCount, more: list.organizations.totalCountIsLowerBound },
     creating: params.get("new") === "1",
     editing: details?.ok ? details.data.organization : null,
     editError: details && !details.ok ? details.error.message : null,
@@ -71,7 +71,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** Admin: the clinics, hospitals, distributors and research sites that run or sell the equipment. */
 export default function AdminOrganizations({ loaderData }: Route.ComponentProps) {
-  const { filters, organizations, pageInfo, creating, editing, editError } = loaderData;
+  const { filters, organizations, pageInfo, total, creating, editing, editError } = loaderData;
   const failure = useActionData<typeof action>();
   useFailureToast(failure);
   const { capabilities } = usePortal();
@@ -97,7 +97,11 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
         ) : null}
       </div>
 
-      <ListFilters label="Filter organizations">
+      <ListFilters
+        label="Filter organizations"
+        total={{ ...total, one: "organization", many: "organizations" }}
+        chips={chipsOf(filters)}
+      >
         <SearchField label="Name or city" defaultValue={filters.search} />
         <SelectField
           label="Kind"
@@ -130,28 +134,14 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
           Add the first one with the button above.
         </EmptyList>
       ) : (
-        <ListTable caption="Organizations" loading={loading}>
-          <thead className="bg-gray-50 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-300">
-            <tr>
-              <SortHeader
-                label="Name"
-                sortKey="name"
-                current={filters.sort}
-                direction={filters.direction}
-                className="px-4"
-              />
-              <SortHeader label="City" sortKey="city" current={filters.sort} direction={filters.direction} />
-              <PlainHeader>Certification</PlainHeader>
-              <PlainHeader>Members</PlainHeader>
-              <PlainHeader>Public listing</PlainHeader>
-            </tr>
-          </thead>
-          <tbody>
-            {organizations.map((organization) => (
-              <OrganizationRow key={organization.id} organization={organization} />
-            ))}
-          </tbody>
-        </ListTable>
+        <DataTable
+          caption="Organizations"
+          rows={organizations}
+          rowKey={(organization) => organization.id}
+          columns={organizationColumns}
+          sort={{ current: filters.sort, direction: filters.direction }}
+          loading={loading}
+        />
       )}
       <Pagination pageInfo={pageInfo} label="Organizations" />
 
@@ -210,3 +200,19 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
 }
 
 export { DashboardErrorBoundary as ErrorBoundary };
+
+function chipsOf(filters: {
+  search: string | undefined;
+  kind: keyof typeof kindLabels | undefined;
+  certificationStatus: keyof typeof certificationLabels | undefined;
+  listing: keyof typeof listingLabels | undefined;
+}): FilterChip[] {
+  return [
+    filters.search ? { param: "q", label: `Name or city: “${filters.search}”` } : null,
+    filters.kind ? { param: "kind", label: `Kind: ${kindLabels[filters.kind]}` } : null,
+    filters.certificationStatus
+      ? { param: "certification", label: `Certification: ${certificationLabels[filters.certificationStatus]}` }
+      : null,
+    filters.listing ? { param: "listing", label: `Public listing: ${listingLabels[filters.listing]}` } : null,
+  ].filter((chip) => chip !== null);
+}

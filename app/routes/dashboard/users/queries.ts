@@ -38,6 +38,8 @@ export const UsersQuery = graphql(`
           name
         }
       }
+      totalCount
+      totalCountIsLowerBound
       pageInfo {
         hasNextPage
         hasPreviousPage

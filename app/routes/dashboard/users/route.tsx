@@ -2,16 +2,15 @@ import { UserPlus } from "lucide-react";
 import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
+import { DataTable } from "../../../components/dashboard/data-table.tsx";
 import {
   EmptyList,
   ListFilters,
-  ListTable,
   Pagination,
-  PlainHeader,
   SearchField,
   SelectField,
-  SortHeader,
   useListLoading,
+  type FilterChip,
 } from "../../../components/dashboard/list.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
@@ -26,7 +25,7 @@ import { userActions } from "./actions.server.ts";
 import { InviteDialog } from "./invite-dialog.tsx";
 import { UserDetails, UsersQuery } from "./queries.ts";
 import { UserPanel } from "./user-panel.tsx";
-import { UserRowView } from "./user-row.tsx";
+import { userColumns } from "./user-row.tsx";
 import { roleLabels, statusLabels, userSorts } from "./words.ts";
 
 /** The page works on every person: the viewer's reach must be "all". */
@@ -51,9 +50,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const selectedId = params.get("user");
   const selected = selectedId ? await tryQuery(context, UserDetails, { id: selectedId }) : null;
   return {
+    now: new Date().toISOString(),
     filters: { ...filters, direction },
     users: list.users.nodes,
     pageInfo: list.users.pageInfo,
+    total: { count: list.users.totalCount, more: list.users.totalCountIsLowerBound },
     selected: selected?.ok ? selected.data.user : null,
     selectedError: selected && !selected.ok ? selected.error.message : null,
     inviting: params.get("invite") === "1",
@@ -66,7 +67,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** Admin: everyone who may sign in. Invite, change roles and organizations, disable and enable, end sessions. */
 export default function AdminUsers({ loaderData }: Route.ComponentProps) {
-  const { filters, users, pageInfo, selected, selectedError, inviting } = loaderData;
+  const { now, filters, users, pageInfo, total, selected, selectedError, inviting } = loaderData;
   const failure = useActionData<typeof action>();
   useFailureToast(failure);
   const { capabilities } = usePortal();
@@ -75,7 +76,11 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
   const loading = useListLoading();
   const close = (param: string) =>
     void navigate(`${pathname}${withParams(search, { [param]: null })}`, { preventScrollReset: true });
-  const filtered = Boolean(filters.search || filters.role || filters.status);
+  const chips: FilterChip[] = [
+    filters.search ? { param: "q", label: `Name or email: “${filters.search}”` } : null,
+    filters.role ? { param: "role", label: `Role: ${roleLabels[filters.role]}` } : null,
+    filters.status ? { param: "status", label: `Status: ${statusLabels[filters.status]}` } : null,
+  ].filter((chip) => chip !== null);
   const { sort, direction } = filters;
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -94,7 +99,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      <ListFilters label="Filter users">
+      <ListFilters label="Filter users" total={{ ...total, one: "person", many: "people" }} chips={chips}>
         <SearchField label="Name or email" defaultValue={filters.search} />
         <SelectField
           label="Role"
@@ -113,32 +118,21 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       </ListFilters>
 
       {users.length === 0 ? (
-        <EmptyList filtered={filtered} title={{ filtered: "No one matches these filters", empty: "No users yet" }}>
+        <EmptyList
+          filtered={chips.length > 0}
+          title={{ filtered: "No one matches these filters", empty: "No users yet" }}
+        >
           Invite the first person with the button above.
         </EmptyList>
       ) : (
-        <ListTable caption="Users" loading={loading}>
-          <thead className="bg-gray-50 text-sm text-gray-700 dark:bg-gray-900 dark:text-gray-300">
-            <tr>
-              <SortHeader label="Name" sortKey="name" current={sort} direction={direction} className="px-4" />
-              <PlainHeader>Role</PlainHeader>
-              <PlainHeader>Status</PlainHeader>
-              <PlainHeader>Organization</PlainHeader>
-              <SortHeader
-                label="Last sign-in"
-                sortKey="lastSignIn"
-                current={sort}
-                direction={direction}
-                defaultDirection="desc"
-              />
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => (
-              <UserRowView key={user.id} user={user} />
-            ))}
-          </tbody>
-        </ListTable>
+        <DataTable
+          caption="Users"
+          rows={users}
+          rowKey={(user) => user.id}
+          columns={userColumns(now)}
+          sort={{ current: sort, direction }}
+          loading={loading}
+        />
       )}
       <Pagination pageInfo={pageInfo} label="Users" />
 

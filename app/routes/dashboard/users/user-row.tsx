@@ -1,11 +1,13 @@
 import { Link, useLocation } from "react-router";
-import { formatDateTime, personName } from "../../../lib/format.ts";
+import type { Column } from "../../../components/dashboard/data-table.tsx";
+import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
+import { personName } from "../../../lib/format.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
 import type { UsersQuery } from "./queries.ts";
 import { roleLabels, statusLabels } from "./words.ts";
 
-type UserRow = ResultOf<typeof UsersQuery>["users"]["nodes"][number];
+export type UserRow = ResultOf<typeof UsersQuery>["users"]["nodes"][number];
 
 const statusStyles: Record<ApiEnum<"UserStatus">, string> = {
   active: "bg-emerald-50 text-emerald-900 ring-emerald-600/40 dark:bg-emerald-950 dark:text-emerald-100",
@@ -16,39 +18,60 @@ const statusStyles: Record<ApiEnum<"UserStatus">, string> = {
 export function StatusBadge({ status }: { status: ApiEnum<"UserStatus"> }) {
   return (
     <span
-      className={`inline-flex rounded-full px-2.5 py-0.5 text-sm font-semibold ring-1 ring-inset ${statusStyles[status]}`}
+      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusStyles[status]}`}
     >
       {statusLabels[status]}
     </span>
   );
 }
 
-/** One person in the list; their name opens their panel. */
-export function UserRowView({ user }: { user: UserRow }) {
+/** A person's name, which opens their panel, and their address under it. */
+function PersonCell({ user }: { user: UserRow }) {
   const { search } = useLocation();
   return (
-    <tr className="border-t border-gray-200 align-top dark:border-gray-800">
-      <th scope="row" className="px-4 py-3 text-left font-normal">
-        <Link
-          to={withParams(search, { user: user.id })}
-          className="font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
-        >
-          {personName(user)}
-        </Link>
-        {user.name && user.email ? (
-          <span className="block text-sm break-all text-gray-700 dark:text-gray-300">{user.email}</span>
-        ) : null}
-      </th>
-      <td className="py-3 pr-4">{roleLabels[user.role]}</td>
-      <td className="py-3 pr-4">
-        <StatusBadge status={user.status} />
-      </td>
-      <td className="py-3 pr-4">{user.organization?.name ?? "—"}</td>
-      <td className="py-3 pr-4">
-        {user.status === "invited"
-          ? `Invited until ${formatDateTime(user.invitationExpiresAt)}`
-          : formatDateTime(user.lastSignInAt)}
-      </td>
-    </tr>
+    <>
+      <Link
+        to={withParams(search, { user: user.id })}
+        preventScrollReset
+        className="font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
+      >
+        {personName(user)}
+      </Link>
+      {user.name && user.email ? (
+        <span className="block truncate text-gray-700 dark:text-gray-300">{user.email}</span>
+      ) : null}
+    </>
   );
+}
+
+/** The users list's columns: on a phone, the name and status, then role, organization and last sign-in on one line. */
+export function userColumns(now: string): Column<UserRow>[] {
+  return [
+    {
+      id: "name",
+      header: "Name",
+      sort: { key: "name" },
+      phone: "primary",
+      cell: (user) => <PersonCell user={user} />,
+    },
+    { id: "role", header: "Role", phone: "fact", cell: (user) => roleLabels[user.role] },
+    { id: "status", header: "Status", phone: "aside", cell: (user) => <StatusBadge status={user.status} /> },
+    {
+      id: "organization",
+      header: "Organization",
+      phone: "fact",
+      cell: (user) => user.organization?.name ?? "—",
+      fact: (user) => user.organization?.name ?? "No organization",
+    },
+    {
+      id: "lastSignIn",
+      header: "Last sign-in",
+      sort: { key: "lastSignIn", defaultDirection: "desc" },
+      phone: "fact",
+      className: "whitespace-nowrap",
+      cell: (user) => (user.lastSignInAt ? <RelativeTime iso={user.lastSignInAt} now={now} /> : "Never"),
+      fact: (user) =>
+        user.lastSignInAt ? <RelativeTime iso={user.lastSignInAt} now={now} prefix="signed in" /> : "never signed in",
+    },
+  ];
 }

@@ -43,6 +43,13 @@ describe("keyboard shortcuts", () => {
     expect(new Set(sequences).size).toBe(sequences.length);
   });
 
+  it("say which keys are held together and which follow one another", () => {
+    const palette = shortcuts.find((shortcut) => shortcut.action.kind === "palette");
+    expect(palette).toMatchObject({ keys: ["Ctrl", "K"], together: true });
+    const goes = shortcuts.filter((shortcut) => shortcut.action.kind === "go");
+    expect(goes.every((shortcut) => shortcut.keys.length === 2 && !shortcut.together)).toBe(true);
+  });
+
   it("show help with ? and fold the sidebar with [", () => {
     const read = createShortcutReader(shortcuts);
     expect(read(press("?"))).toEqual({ kind: "help" });

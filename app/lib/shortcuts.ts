@@ -6,6 +6,8 @@
 export type Shortcut = {
   /** What the help dialog shows, e.g. ["G", "U"] or ["⌘", "K"]. */
   keys: string[];
+  /** Whether the keys are held together (a chord: Ctrl + K) rather than pressed one after the other (G then U). */
+  together?: boolean;
   description: string;
   action: ShortcutAction;
 };
@@ -24,7 +26,12 @@ export function shortcutsFor(
   platform: string,
 ): Shortcut[] {
   return [
-    { keys: paletteKeys(platform), description: "Open the command palette", action: { kind: "palette" } },
+    {
+      keys: paletteKeys(platform),
+      together: true,
+      description: "Open the command palette",
+      action: { kind: "palette" },
+    },
     { keys: ["?"], description: "Show the keyboard shortcuts", action: { kind: "help" } },
     { keys: ["["], description: "Collapse or expand the sidebar", action: { kind: "sidebar" } },
     ...pages.map((page) => ({

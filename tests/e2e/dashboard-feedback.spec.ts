@@ -72,7 +72,7 @@ test.describe("while a form is on its way", () => {
   test("its button says so and ignores a second press; focus stays on it when the answer comes", async ({ page }) => {
     const panel = await openEditorsPanel(page);
     const release = await holdPosts(page);
-    const button = panel.getByRole("region", { name: "Role" }).locator("button[type=submit]");
+    const button = panel.getByRole("region", { name: "Permissions" }).locator("button[type=submit]");
     await expect(button).toHaveAccessibleName("Change role");
     let posts = 0;
     page.on("request", (request) => {

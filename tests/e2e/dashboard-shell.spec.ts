@@ -337,3 +337,23 @@ test.describe("the account menu", () => {
     expect(await status.json()).toMatchObject({ signedIn: false });
   });
 });
+
+test.describe("a portal address without a page", () => {
+  test.use({ allowedConsoleError: /status of 404/ });
+
+  test("leads to the nearest page and the dashboard, and offers no reload", async ({ page }) => {
+    await page.goto("/dashboard/admin/users/no-such-person");
+    await expect(
+      page.getByRole("heading", { level: 1, name: "Page not found: /dashboard/admin/users/no-such-person" }),
+    ).toBeVisible();
+    const main = page.getByRole("main");
+    await expect(main.getByRole("button", { name: "Reload the page" })).toHaveCount(0);
+    await main.getByRole("link", { name: "Go to Users" }).click();
+    await expect(page).toHaveURL("/dashboard/admin/users");
+    await expect(page.getByRole("heading", { level: 1, name: "Users" })).toBeVisible();
+
+    await page.goto("/dashboard/no-such-page");
+    await expect(main.getByRole("link", { name: /^Go to/ })).toHaveCount(0);
+    await expect(main.getByRole("link", { name: "Back to the dashboard" })).toBeVisible();
+  });
+});

@@ -6,6 +6,7 @@ import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
 import { graphql } from "../../lib/graphql.ts";
+import { paletteRank } from "../../lib/palette-rank.ts";
 import { portalApi } from "../../lib/portal-api.ts";
 import { useReturnFocus } from "../ui/return-focus.ts";
 import { keepOpenForToasts } from "../ui/layers.ts";
@@ -124,7 +125,7 @@ export default function CommandPalette({
           className="fixed top-[10vh] left-1/2 z-50 w-[calc(100vw-2rem)] max-w-xl -translate-x-1/2 overflow-hidden rounded-2xl bg-white shadow-xl ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800"
         >
           <RadixDialog.Title className="sr-only">Command palette</RadixDialog.Title>
-          <Command label="Command palette">
+          <Command label="Command palette" filter={paletteRank}>
             <div className="flex items-center gap-3 border-b border-gray-200 px-4 dark:border-gray-800">
               <Search aria-hidden="true" className="size-5 shrink-0 text-gray-600 dark:text-gray-300" />
               <Command.Input

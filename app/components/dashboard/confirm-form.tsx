@@ -4,6 +4,7 @@ import { Form } from "react-router";
 import { useSending } from "./submit-button.tsx";
 import { CsrfField } from "./portal-context.tsx";
 import { buttonClasses, type ButtonVariant } from "../ui/button.tsx";
+import { rememberFocusAnchor } from "../ui/focus-anchor.ts";
 
 const loadDialog = () => import("./confirm-dialog.tsx");
 /** Radix's alert dialog loads when a confirmation is first near (pointer or focus), not with the page. */
@@ -43,14 +44,16 @@ export function ConfirmForm({
   // Mounted from the first opening on, so Radix closes it (and returns focus) its own way.
   const [asked, setAsked] = useState(false);
   const form = useRef<HTMLFormElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
   const preload = () => void loadDialog();
   return (
-    <Form method="post" ref={form} action={action} className="inline">
+    <Form preventScrollReset method="post" ref={form} action={action} className="inline">
       <CsrfField />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
       <button
+        ref={trigger}
         type="submit"
         className={buttonClasses(variant ?? (danger ? "danger" : "secondary"), "md")}
         aria-label={sending ? undefined : accessibleLabel}
@@ -83,7 +86,10 @@ export function ConfirmForm({
             description={description}
             confirmLabel={confirmLabel}
             danger={danger}
-            onConfirm={() => form.current?.requestSubmit()}
+            onConfirm={() => {
+              if (trigger.current) rememberFocusAnchor(trigger.current);
+              form.current?.requestSubmit();
+            }}
           />
         </Suspense>
       ) : null}

@@ -1,10 +1,12 @@
-import { useEffect } from "react";
+import { useContext, useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
 import { isChunkLoadError } from "../../lib/build-update.ts";
+import { visiblePages } from "../../lib/dashboard-nav.ts";
 import { checkForNewBuild } from "../../lib/portal-build.ts";
 import { mayReload } from "../../lib/reload-guard.ts";
 import { errorScreenFor } from "../../lib/route-error.ts";
 import { buttonClasses } from "../ui/button.tsx";
+import { PortalContext } from "./portal-context.tsx";
 
 /**
  * A portal page that failed, inside the portal's own layout: the status, what went
@@ -24,6 +26,14 @@ export function DashboardErrorBoundary() {
     if (!isRouteErrorResponse(error)) console.error(error);
     void checkForNewBuild();
   }, [error, chunkError, pathname]);
+  // The page of the portal this address sits under (a mistyped users address leads to
+  // Users), if the viewer has it.
+  const portal = useContext(PortalContext);
+  const nearest = portal
+    ? visiblePages(portal.capabilities)
+        .filter((page) => page.to !== "/dashboard" && page.to !== pathname && pathname.startsWith(`${page.to}/`))
+        .sort((a, b) => b.to.length - a.to.length)[0]
+    : undefined;
   const screen = chunkError
     ? {
         statusCode: 503,
@@ -39,10 +49,21 @@ export function DashboardErrorBoundary() {
       <h1 className="text-3xl font-bold tracking-tight">{screen.name}</h1>
       <p className="text-lg text-gray-700 dark:text-gray-300">{screen.message}</p>
       <div className="flex flex-wrap gap-3">
-        <button type="button" className={buttonClasses("primary", "lg")} onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
-        <Link to="/dashboard" className={buttonClasses("secondary", "lg")}>
+        {screen.statusCode >= 500 ? (
+          // Something failed on the way: trying again is the useful first step.
+          <button type="button" className={buttonClasses("primary", "lg")} onClick={() => window.location.reload()}>
+            Reload the page
+          </button>
+        ) : null}
+        {nearest ? (
+          <Link to={nearest.to} className={buttonClasses(screen.statusCode >= 500 ? "secondary" : "primary", "lg")}>
+            Go to {nearest.label}
+          </Link>
+        ) : null}
+        <Link
+          to="/dashboard"
+          className={buttonClasses(screen.statusCode >= 500 || nearest ? "secondary" : "primary", "lg")}
+        >
           Back to the dashboard
         </Link>
       </div>

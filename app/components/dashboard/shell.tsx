@@ -1,6 +1,6 @@
 import { Menu, Search } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useLocation, useNavigate, useNavigation } from "react-router";
 import {
   applyColorMode,
   colorModeStorageKey,
@@ -15,6 +15,7 @@ import { resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal-b
 import { useStoredFlag } from "../../lib/stored-flag.ts";
 import { createShortcutReader, shortcutsFor } from "../../lib/shortcuts.ts";
 import { SkipLink } from "../site/skip-link.tsx";
+import { restoreFocusAnchor } from "../ui/focus-anchor.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import type { PaletteAction } from "./command-palette.tsx";
 import { NavigationProgress } from "./navigation-progress.tsx";
@@ -106,6 +107,12 @@ export function DashboardShell({
   }, [csrfToken]);
 
   useEffect(() => startBuildWatch(buildPollMs), [buildPollMs]);
+
+  // When a form's answer has removed the button that sent it, focus goes to its row.
+  const navigationState = useNavigation().state;
+  useEffect(() => {
+    if (navigationState === "idle") restoreFocusAnchor();
+  }, [navigationState]);
 
   // A reload that interrupted a navigation goes on to its target (see entry.client.tsx).
   useEffect(() => {

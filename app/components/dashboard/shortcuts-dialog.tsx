@@ -24,7 +24,9 @@ export default function ShortcutsDialog({
             <dt className="flex items-center gap-1">
               {shortcut.keys.map((key, index) => (
                 <span key={`${key}-${index}`} className="flex items-center gap-1">
-                  {index > 0 ? <span className="text-sm text-gray-600 dark:text-gray-300">then</span> : null}
+                  {index > 0 ? (
+                    <span className="text-sm text-gray-600 dark:text-gray-300">{shortcut.together ? "+" : "then"}</span>
+                  ) : null}
                   <kbd className="rounded-md border border-gray-400 px-2 py-0.5 font-sans text-sm font-semibold dark:border-gray-500">
                     {key}
                   </kbd>

@@ -2,6 +2,7 @@ import { LoaderCircle } from "lucide-react";
 import type { ReactNode } from "react";
 import { useNavigation } from "react-router";
 import { buttonClasses, type ButtonSize, type ButtonVariant } from "../ui/button.tsx";
+import { rememberFocusAnchor } from "../ui/focus-anchor.ts";
 
 /**
  * Whether the form sent with this `intent` (and, for a form about one row, this `id`) is
@@ -56,6 +57,7 @@ export function SubmitButton({
       aria-disabled={sending || undefined}
       onClick={(event) => {
         if (sending) event.preventDefault();
+        else rememberFocusAnchor(event.currentTarget);
       }}
       className={buttonClasses(variant, size, className)}
     >

@@ -22,6 +22,14 @@ const history =
         return focusHistory;
       })();
 
+/** The first field a person fills in, within a dialog: not a hidden field, and not one that is off. */
+export function firstField(container: HTMLElement): HTMLElement | null {
+  const fields = container.querySelectorAll<HTMLElement>(
+    "input:not([type=hidden]):not([type=submit]):not([type=button]), select, textarea",
+  );
+  return [...fields].find(canFocus) ?? null;
+}
+
 /**
  * Focus goes back where it was when a dialog closes (WCAG 2.4.3). Radix does that only
  * for its own trigger; the portal opens dialogs from plain buttons, links and keyboard
@@ -33,10 +41,17 @@ const history =
 export function useReturnFocus() {
   const before = useRef<readonly HTMLElement[]>([]);
   return {
-    onOpenAutoFocus: () => {
+    onOpenAutoFocus: (event: Event) => {
       const active = document.activeElement;
       if (active instanceof HTMLElement && active !== document.body) history?.remember(active);
       before.current = history?.snapshot() ?? [];
+      // A dialog opens on its first field, not on its close button (Radix's default is
+      // the first focusable element); a dialog without fields keeps that default.
+      const first = event.currentTarget instanceof HTMLElement ? firstField(event.currentTarget) : null;
+      if (first) {
+        event.preventDefault();
+        first.focus();
+      }
     },
     onCloseAutoFocus: (event: Event) => {
       event.preventDefault();

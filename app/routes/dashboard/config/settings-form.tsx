@@ -44,7 +44,7 @@ export function SettingsForm({
             : "Never saved: these are the defaults."}
         </p>
       </div>
-      <Form method="post" className="grid gap-5" noValidate>
+      <Form preventScrollReset method="post" className="grid gap-5" noValidate>
         <CsrfField />
         <input type="hidden" name="intent" value={intent} />
         <input type="hidden" name="version" value={group.version} />

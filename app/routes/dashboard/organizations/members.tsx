@@ -55,7 +55,7 @@ export function Members({ organization, failure }: { organization: Details; fail
           })}
         </ul>
       )}
-      <Form method="post" className="grid gap-3">
+      <Form preventScrollReset method="post" className="grid gap-3">
         <CsrfField />
         <input type="hidden" name="intent" value="addMember" />
         <input type="hidden" name="organizationId" value={organization.id} />

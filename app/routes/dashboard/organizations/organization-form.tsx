@@ -30,7 +30,7 @@ export function OrganizationForm({
   );
   const error = (name: string) => failure?.fields[name];
   return (
-    <Form method="post" className="grid gap-6" noValidate>
+    <Form preventScrollReset method="post" className="grid gap-6" noValidate>
       <CsrfField />
       <input type="hidden" name="intent" value={intent} />
       {organization ? (

@@ -55,7 +55,7 @@ function ListingCell({ organization }: { organization: Row }) {
   const listed = organization.publicListing;
   const Icon = listed ? Eye : EyeOff;
   return (
-    <Form method="post" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+    <Form preventScrollReset method="post" className="flex flex-wrap items-center gap-x-3 gap-y-1">
       <CsrfField />
       <input type="hidden" name="intent" value="listing" />
       <input type="hidden" name="id" value={organization.id} />

@@ -38,6 +38,7 @@ export function Picture({ user, failure }: { user: PictureOwner; failure: Action
       </div>
       <FormAlert message={removal?.message} />
       <Form
+        preventScrollReset
         method="post"
         encType="multipart/form-data"
         className="grid gap-4"

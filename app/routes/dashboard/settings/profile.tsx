@@ -70,7 +70,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
 
       <Section id="profile" title="Profile" description="How other people see you in the portal.">
         <Picture user={user} failure={failure} />
-        <Form method="post" className="grid gap-4" noValidate>
+        <Form preventScrollReset method="post" className="grid gap-4" noValidate>
           <RowFields intent="profile" user={user} />
           <FormAlert message={profile?.message} />
           <Field
@@ -90,7 +90,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
         title="Colour mode"
         description="Saved to your account, so it follows you to every browser you sign in from."
       >
-        <Form method="post" className="grid gap-4">
+        <Form preventScrollReset method="post" className="grid gap-4">
           <RowFields intent="colorMode" user={user} />
           <FormAlert message={failureFor(failure, "colorMode")?.message} />
           <fieldset className="grid gap-3">
@@ -113,7 +113,7 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
       </Section>
 
       <Section id="notifications" title="Email notifications" description="Email we send you about your own account.">
-        <Form method="post" className="grid gap-4">
+        <Form preventScrollReset method="post" className="grid gap-4">
           <RowFields intent="notifications" user={user} />
           <FormAlert message={notifications?.message} />
           <CheckboxInput

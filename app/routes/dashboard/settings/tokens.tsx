@@ -120,6 +120,7 @@ export function Tokens({
       )}
       {canCreate ? (
         <Form
+          preventScrollReset
           key={created?.token}
           method="post"
           className="grid gap-4 rounded-xl bg-gray-50 p-4 dark:bg-gray-900"

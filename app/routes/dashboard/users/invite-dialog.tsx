@@ -20,7 +20,7 @@ export function InviteDialog({ failure, onClose }: { failure: ActionFailure | un
       title="Invite a person"
       description="They get an email with a link to sign in. The invitation works for 7 days."
     >
-      <Form method="post" className="grid gap-5" noValidate>
+      <Form preventScrollReset method="post" className="grid gap-5" noValidate>
         <CsrfField />
         <input type="hidden" name="intent" value="invite" />
         <FormAlert message={failure ? failure.message : undefined} />

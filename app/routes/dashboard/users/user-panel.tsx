@@ -90,7 +90,7 @@ export function UserPanel({
             <FormAlert message={failureFor(failure, "resend")?.message ?? failureFor(failure, "cancel")?.message} />
             <div className="flex flex-wrap gap-3">
               {can.resendInvitation ? (
-                <Form method="post">
+                <Form preventScrollReset method="post">
                   <Row intent="resend" user={user} />
                   <SubmitButton intent="resend" id={user.id} variant="secondary" pendingLabel="Sending…">
                     Send it again
@@ -111,9 +111,9 @@ export function UserPanel({
           </Section>
         ) : null}
 
-        <Section id="role" title="Role">
+        <Section id="role" title="Permissions">
           {can.changeRole ? (
-            <Form method="post" className="grid gap-3">
+            <Form preventScrollReset method="post" className="grid gap-3">
               <Row intent="changeRole" user={user} />
               <FormAlert message={failureFor(failure, "changeRole")?.message} />
               <SelectInput
@@ -140,7 +140,7 @@ export function UserPanel({
 
         {can.changeOrganization ? (
           <Section id="organization" title="Organization">
-            <Form method="post" className="grid gap-3">
+            <Form preventScrollReset method="post" className="grid gap-3">
               <Row intent="changeOrganization" user={user} />
               <FormAlert message={failureFor(failure, "changeOrganization")?.message} />
               <SearchPicker
@@ -173,7 +173,7 @@ export function UserPanel({
           <Section id="access" title="Access">
             <FormAlert message={failureFor(failure, "disable")?.message ?? failureFor(failure, "enable")?.message} />
             {can.enable ? (
-              <Form method="post">
+              <Form preventScrollReset method="post">
                 <Row intent="enable" user={user} />
                 <SubmitButton intent="enable" id={user.id} pendingLabel="Enabling…">
                   Enable {label}

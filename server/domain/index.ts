@@ -32,12 +32,19 @@ export function capabilitiesOf(actor: Actor | null): Capabilities {
   );
 }
 
-/** Every action the activity log can hold, with its words: "user.changeRole" → "changed the role of". */
-export const activityActions: readonly { action: string; words: string }[] = entities
+/**
+ * Every action the activity log can hold, with its words and its filter label:
+ * "user.changeRole" → "changed the role of", "Role changed". Listed by label.
+ */
+export const activityActions: readonly { action: string; words: string; label: string }[] = entities
   .flatMap((entity) =>
-    Object.entries(entity.actions).map(([name, words]) => ({ action: `${entity.name}.${name}`, words })),
+    Object.entries(entity.actions).map(([name, { words, label }]) => ({
+      action: `${entity.name}.${name}`,
+      words,
+      label,
+    })),
   )
-  .sort((a, b) => a.action.localeCompare(b.action));
+  .sort((a, b) => a.label.localeCompare(b.label));
 
 /** The kinds of record the activity log is about, as people say them. */
 export const activityKinds: readonly { type: string; label: string }[] = entities
@@ -45,7 +52,7 @@ export const activityKinds: readonly { type: string; label: string }[] = entitie
   .map((entity) => ({ type: entity.name, label: entity.plural }));
 
 export type ActivityVocabulary = {
-  actions: readonly { action: string; words: string }[];
+  actions: readonly { action: string; words: string; label: string }[];
   kinds: readonly { type: string; label: string }[];
 };
 

@@ -77,7 +77,7 @@ test.describe("activity log", () => {
     await expect(page).toHaveURL(/[?&]action=organization\.create(&|$)/);
     await expect(rows).toHaveCount(1);
     await expect(rows.first()).toContainText(`added the organization ${name}`);
-    await expect(page.getByRole("list", { name: "Filters in use" })).toContainText("What: added the organization");
+    await expect(page.getByRole("list", { name: "Filters in use" })).toContainText("What: Organization added");
     // By who and kind of record as well.
     await pick(filters, "Who", "administrator", /^Administrator/);
     await expect(page).toHaveURL(/[?&]actor=/);

@@ -38,11 +38,18 @@ type EntitySpec<
   rules: Readonly<Record<Operation, Rule>>;
   /** The operations on one row, each with what it needs of the row's state. */
   rowChecks: { readonly [Op in RowOperation]: RowCheck<T["$inferSelect"]> };
-  /** Every action the activity log records for this entity, in words that follow the actor's name. */
-  actions: Readonly<Record<Action, string>>;
+  /**
+   * Every action the activity log records for this entity: its `words`, which follow the
+   * actor's name ("changed the role of"), and its `label`, which names it in a filter
+   * ("Role changed"). The activity page shows these, never the action's code.
+   */
+  actions: Readonly<Record<Action, ActionWords>>;
   /** Unique indexes and foreign keys a write may break, as field messages. */
   constraints?: Constraints<T["$inferInsert"]>;
 };
+
+/** How an action reads in the activity log: its words after the actor's name, and its name in a filter. */
+export type ActionWords = { readonly words: string; readonly label: string };
 
 type ScopeBase<A extends Actor | null> = {
   actor: A;
@@ -115,7 +122,7 @@ export type AnyEntity = {
   readonly table: PgTable;
   readonly rules: Readonly<Record<string, Rule>>;
   readonly rowOperations: readonly string[];
-  readonly actions: Readonly<Record<string, string>>;
+  readonly actions: Readonly<Record<string, ActionWords>>;
   decide: (operation: string, actor: Actor | null) => Decision;
   /** The keys among these that the actor reaches for an operation (its rule's filter applied). */
   keysInReach: (

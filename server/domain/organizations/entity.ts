@@ -32,14 +32,14 @@ export const organizationEntity = defineEntity({
     certify: allowed,
   },
   actions: {
-    create: "added the organization",
-    update: "edited the organization",
-    delete: "deleted the organization",
-    setPublicListing: "changed the public listing of",
-    certify: "changed the certification of",
+    create: { words: "added the organization", label: "Organization added" },
+    update: { words: "edited the organization", label: "Organization edited" },
+    delete: { words: "deleted the organization", label: "Organization deleted" },
+    setPublicListing: { words: "changed the public listing of", label: "Public listing changed" },
+    certify: { words: "changed the certification of", label: "Certification changed" },
     // Recorded by earlier versions, when membership was an organization's change (now the user's).
-    addMember: "added a member to",
-    removeMember: "removed a member from",
+    addMember: { words: "added a member to", label: "Member added (earlier versions)" },
+    removeMember: { words: "removed a member from", label: "Member removed (earlier versions)" },
   },
   constraints: {
     organizations_name: (values) => ({

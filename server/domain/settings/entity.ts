@@ -30,7 +30,7 @@ export const settingEntity = defineEntity({
     readPublic: allow.anyone,
   },
   rowChecks: {},
-  actions: { update: "changed the site setting" },
+  actions: { update: { words: "changed the site setting", label: "Site setting changed" } },
 });
 
 /** A group as stored, or its defaults at version 0 when never saved (or no longer fitting its schema). */

@@ -45,7 +45,7 @@ export const tokenEntity = defineEntity({
     revoke: (token, _actor, now) => (tokenIsActive(token, now) ? "allowed" : "done"),
   },
   actions: {
-    create: "created the access token",
-    revoke: "revoked the access token",
+    create: { words: "created the access token", label: "Access token created" },
+    revoke: { words: "revoked the access token", label: "Access token revoked" },
   },
 });

@@ -63,7 +63,8 @@ const ActionType = builder.objectRef<ActivityVocabulary["actions"][number]>("Act
   description: "An action the activity log can hold.",
   fields: (t) => ({
     action: t.exposeString("action", { description: "entity.operation, as the filter takes it." }),
-    words: t.exposeString("words"),
+    words: t.exposeString("words", { description: 'What follows the actor\'s name: "changed the role of".' }),
+    label: t.exposeString("label", { description: 'Its name in a filter: "Role changed".' }),
   }),
 });
 

@@ -34,6 +34,7 @@ export const ActivityQuery = graphql(`
     activityActions {
       action
       words
+      label
     }
     activityKinds {
       type

@@ -109,7 +109,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           name="action"
           anyLabel="Any action"
           defaultValue={filter.action}
-          options={actions.map((entry) => ({ value: entry.action, label: entry.words }))}
+          options={actions.map((entry) => ({ value: entry.action, label: entry.label }))}
         />
         <SelectField
           label="Kind of record"
@@ -150,7 +150,7 @@ export { DashboardErrorBoundary as ErrorBoundary };
 function chipsOf(
   filter: ReturnType<typeof activityFilter>,
   actorLabel: string | undefined,
-  actions: readonly { action: string; words: string }[],
+  actions: readonly { action: string; label: string }[],
   kinds: readonly { type: string; label: string }[],
 ): FilterChip[] {
   return [
@@ -158,7 +158,7 @@ function chipsOf(
     filter.action
       ? {
           param: "action",
-          label: `What: ${actions.find((entry) => entry.action === filter.action)?.words ?? filter.action}`,
+          label: `What: ${actions.find((entry) => entry.action === filter.action)?.label ?? filter.action}`,
         }
       : null,
     filter.targetType

@@ -269,6 +269,11 @@ test.describe("users: a person's panel", () => {
     expect((await answer).status()).toBeLessThan(500);
     await expect(panel.getByRole("alert")).toHaveCount(0);
     await expect(toasts(page)).not.toContainText("Nothing was changed");
+
+    // The panel leads to what they have done, in the activity log.
+    await panel.getByRole("link", { name: "What Rahul Venkataraman has done in the portal" }).click();
+    await expect(page).toHaveURL(/\/dashboard\/admin\/activity\?actor=[0-9a-f-]{36}$/);
+    await expect(page.getByRole("list", { name: "Filters in use" })).toContainText("Who: Rahul Venkataraman");
   });
 
   test("the admin's own panel offers no role change and no disable", async ({ page }) => {

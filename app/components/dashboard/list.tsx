@@ -1,6 +1,7 @@
 import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight, SlidersHorizontal, X } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { useHydrated } from "../../lib/hydrated.ts";
 import { withParams } from "../../lib/list-params.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
@@ -35,7 +36,7 @@ export function ListFilters({
   const params = new URLSearchParams(search);
   const submit = useSubmit();
   const form = useRef<HTMLFormElement>(null);
-  const live = useSyncExternalStore(noChanges, isLive, isServer);
+  const live = useHydrated();
   // Folded on a phone from the first paint (nothing moves when the page hydrates).
   const [open, setOpen] = useState(false);
   const formId = useId();
@@ -150,12 +151,6 @@ export function ListFilters({
     </div>
   );
 }
-
-// The filters are live once the page has hydrated; the server's HTML (and the page before
-// hydration) keeps the Apply button.
-const noChanges = () => () => {};
-const isLive = () => true;
-const isServer = () => false;
 
 /** How long typing pauses before the list follows it. */
 const searchPauseMs = 300;

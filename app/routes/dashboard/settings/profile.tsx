@@ -1,11 +1,13 @@
-import { Form, useActionData } from "react-router";
+import { Form, useActionData, useSubmit } from "react-router";
 import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
+import { useSending } from "../../../components/dashboard/submit-button.tsx";
 import { CheckboxInput, Field, FormAlert } from "../../../components/ui/field.tsx";
 import { query } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
 import type { ApiEnum } from "../../../lib/graphql.ts";
+import { useHydrated } from "../../../lib/hydrated.ts";
 import { portalOf } from "../../../lib/portal.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/profile";
@@ -45,6 +47,9 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   useFailureToast(failure);
   const { capabilities } = usePortal();
   const { user } = viewer;
+  const submit = useSubmit();
+  const hydrated = useHydrated();
+  const savingColorMode = useSending("colorMode");
   const profile = failureFor(failure, "profile");
   const notifications = failureFor(failure, "notifications");
   return (
@@ -102,13 +107,23 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
                   name="colorMode"
                   value={value}
                   defaultChecked={user.colorMode === value}
+                  // A choice that is safe to apply at once: it is saved as it is picked.
+                  onChange={(event) => {
+                    if (event.currentTarget.form) void submit(event.currentTarget.form, { preventScrollReset: true });
+                  }}
                   className="size-5 accent-bdblue-600 dark:accent-bdblue-400"
                 />
                 {label}
               </label>
             ))}
           </fieldset>
-          <Submit intent="colorMode">Save the colour mode</Submit>
+          {hydrated ? (
+            <p className="text-sm text-gray-700 dark:text-gray-300" aria-live="polite">
+              {savingColorMode ? "Saving…" : "A choice is saved as you make it."}
+            </p>
+          ) : (
+            <Submit intent="colorMode">Save the colour mode</Submit>
+          )}
         </Form>
       </Section>
 

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { Form } from "react-router";
+import { Activity } from "lucide-react";
+import { Form, Link } from "react-router";
 import { failureFor } from "../../../components/dashboard/action-feedback.tsx";
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { CsrfField, usePortal } from "../../../components/dashboard/portal-context.tsx";
@@ -51,9 +52,9 @@ export function UserPanel({
   failure: ActionFailure | undefined;
   onClose: () => void;
 }) {
-  const { viewer } = usePortal();
+  const { viewer, capabilities } = usePortal();
   const label = personName(user);
-  const { can } = user;
+  const rowCan = user.can;
   const values = (intent: string) => failureFor(failure, intent)?.values;
   return (
     <Dialog
@@ -84,12 +85,21 @@ export function UserPanel({
             </>
           ) : null}
         </dl>
+        {capabilities.activity?.read === "all" ? (
+          <Link
+            to={`/dashboard/admin/activity?actor=${user.id}`}
+            className="inline-flex items-center gap-2 justify-self-start font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
+          >
+            <Activity aria-hidden="true" className="size-4" />
+            What {user.id === viewer.id ? "you have" : `${label} has`} done in the portal
+          </Link>
+        ) : null}
 
-        {can.resendInvitation || can.delete ? (
+        {rowCan.resendInvitation || rowCan.delete ? (
           <Section id="invitation" title="Invitation">
             <FormAlert message={failureFor(failure, "resend")?.message ?? failureFor(failure, "cancel")?.message} />
             <div className="flex flex-wrap gap-3">
-              {can.resendInvitation ? (
+              {rowCan.resendInvitation ? (
                 <Form preventScrollReset method="post">
                   <Row intent="resend" user={user} />
                   <SubmitButton intent="resend" id={user.id} variant="secondary" pendingLabel="Sending…">
@@ -97,7 +107,7 @@ export function UserPanel({
                   </SubmitButton>
                 </Form>
               ) : null}
-              {can.delete ? (
+              {rowCan.delete ? (
                 <ConfirmForm
                   fields={{ intent: "cancel", id: user.id, version: user.version }}
                   label="Cancel the invitation"
@@ -112,7 +122,7 @@ export function UserPanel({
         ) : null}
 
         <Section id="role" title="Permissions">
-          {can.changeRole ? (
+          {rowCan.changeRole ? (
             <Form preventScrollReset method="post" className="grid gap-3">
               <Row intent="changeRole" user={user} />
               <FormAlert message={failureFor(failure, "changeRole")?.message} />
@@ -138,7 +148,7 @@ export function UserPanel({
           )}
         </Section>
 
-        {can.changeOrganization ? (
+        {rowCan.changeOrganization ? (
           <Section id="organization" title="Organization">
             <Form preventScrollReset method="post" className="grid gap-3">
               <Row intent="changeOrganization" user={user} />
@@ -169,10 +179,10 @@ export function UserPanel({
           </Section>
         ) : null}
 
-        {can.disable || can.enable ? (
+        {rowCan.disable || rowCan.enable ? (
           <Section id="access" title="Access">
             <FormAlert message={failureFor(failure, "disable")?.message ?? failureFor(failure, "enable")?.message} />
-            {can.enable ? (
+            {rowCan.enable ? (
               <Form preventScrollReset method="post">
                 <Row intent="enable" user={user} />
                 <SubmitButton intent="enable" id={user.id} pendingLabel="Enabling…">
@@ -200,7 +210,7 @@ export function UserPanel({
             ) : (
               <SessionList
                 sessions={user.sessions}
-                canRevoke={can.revokeSession}
+                canRevoke={rowCan.revokeSession}
                 showSignedIn={false}
                 consequence={`${label} will have to sign in again there.`}
               />

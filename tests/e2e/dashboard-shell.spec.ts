@@ -67,11 +67,21 @@ test.describe("the portal's sidebar, as the admin", () => {
     await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect.poll(async () => (await sidebar.boundingBox())?.width ?? 0).toBeLessThan(100);
     for (const { label } of adminPages) {
-      // The label stays for screen readers (and as a tooltip), the icon is what shows.
+      // The label stays for screen readers, the icon is what shows, and the name shows
+      // beside it on hover and on keyboard focus.
       const link = nav.getByRole("link", { name: label, exact: true });
       await expect(link).toBeVisible();
-      await expect(link).toHaveAttribute("title", label);
+      await expect(link).toHaveAttribute("data-tip", label);
+      const tip = () => link.evaluate((element) => getComputedStyle(element, "::after").display);
+      expect(await tip()).toBe("none");
+      await link.hover();
+      await expect.poll(tip).toBe("block");
+      // Shown, the tip leaves the link's name as it was.
+      await expect(link).toHaveAccessibleName(label);
     }
+    // The mark stands for the logo, whole, not a squeezed wordmark.
+    const mark = sidebar.getByRole("link", { name: "Densara" }).getByRole("img", { name: "Densara" });
+    expect((await mark.boundingBox())?.width).toBeGreaterThanOrEqual(32);
 
     await page.reload();
     await expect(toggle).toHaveAttribute("aria-pressed", "true");

@@ -54,7 +54,7 @@ test.describe("activity log", () => {
     // The rows of events (a day's heading is a row too, without a row header).
     const rows = table.locator("tbody tr").filter({ has: page.locator("th[scope=row]") });
     await expect(page.getByRole("status").filter({ hasText: /^3 events$/ })).toBeVisible();
-    await expect(table.getByRole("columnheader", { name: "Today" })).toBeVisible();
+    await expect(table.getByRole("rowheader", { name: "Today" })).toBeVisible();
     await expect(rows).toHaveCount(3);
     // Newest first: hidden, listed, added.
     await expect(rows.nth(0)).toContainText(`Administrator changed the public listing of ${name}`);

@@ -29,7 +29,7 @@ export type Column<Row> = {
  * a phone each row is stacked: the primary line with its aside, then the facts, so no
  * list ever scrolls sideways. The `primary` column is the row's header (`th scope=row`).
  * Rows may be grouped (the activity log by day): each group is its own `tbody`, named by
- * a header row.
+ * a header row whose cell heads the group's rows (`scope="rowgroup"`).
  */
 export function DataTable<Row>({
   caption,
@@ -100,7 +100,7 @@ export function DataTable<Row>({
               {group.name ? (
                 <tr className="max-sm:block">
                   <th
-                    scope="colgroup"
+                    scope="rowgroup"
                     colSpan={columns.length}
                     className="border-b border-gray-200 bg-white px-4 pt-4 pb-1 text-xs font-semibold tracking-wide text-gray-600 uppercase max-sm:block dark:border-gray-800 dark:bg-gray-950 dark:text-gray-400"
                   >

@@ -1,7 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
-import { LoaderCircle } from "lucide-react";
 import { Form } from "react-router";
-import { useSending } from "./submit-button.tsx";
+import { Pending, useSending } from "./submit-button.tsx";
 import { CsrfField } from "./portal-context.tsx";
 import { buttonClasses, type ButtonVariant } from "../ui/button.tsx";
 import { rememberFocusAnchor } from "../ui/focus-anchor.ts";
@@ -68,14 +67,9 @@ export function ConfirmForm({
           setOpen(true);
         }}
       >
-        {sending ? (
-          <>
-            <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
-            {pendingLabel}
-          </>
-        ) : (
-          label
-        )}
+        <Pending sending={sending} label={pendingLabel}>
+          {label}
+        </Pending>
       </button>
       {asked ? (
         <Suspense fallback={null}>

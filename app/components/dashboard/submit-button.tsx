@@ -61,14 +61,20 @@ export function SubmitButton({
       }}
       className={buttonClasses(variant, size, className)}
     >
-      {sending ? (
-        <>
-          <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
-          {pendingLabel}
-        </>
-      ) : (
-        children
-      )}
+      <Pending sending={sending} label={pendingLabel}>
+        {children}
+      </Pending>
     </button>
+  );
+}
+
+/** A button's words, or while its form is on its way a spinner and `label` ("Saving…"). */
+export function Pending({ sending, label, children }: { sending: boolean; label: string; children: ReactNode }) {
+  if (!sending) return children;
+  return (
+    <>
+      <LoaderCircle aria-hidden="true" className="size-4 motion-safe:animate-spin" />
+      {label}
+    </>
   );
 }

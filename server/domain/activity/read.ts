@@ -2,7 +2,7 @@ import { and, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { activity } from "../../db/schema/index.ts";
 import { id, likePattern, searchText } from "../core/fields.ts";
-import { listInput, pageOf, pageQuery, type Connection, type SortKey } from "../core/pagination.ts";
+import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { activityCsv, type ActivityCsv } from "./csv.ts";
 import { activityEntity, type Activity } from "./entity.ts";
 
@@ -68,16 +68,7 @@ export const listActivity = activityEntity.read({
   input: listInput({ filter: activityFilter.optional() }),
   run: async (scope, input): Promise<Connection<Activity>> => {
     const filter: Partial<z.output<typeof activityFilter>> = input.filter ?? {};
-    const page = pageQuery(filter.search ? newestFirstFound : newestFirst, input);
-    const conditions = conditionsOf(filter);
-    const [rows, total] = await Promise.all([
-      scope
-        .select({ row: activity, cursor: page.cursor }, and(...conditions), page.where)
-        .orderBy(...page.orderBy)
-        .limit(page.limit),
-      scope.count(...conditions),
-    ]);
-    return pageOf(rows, page, input, total);
+    return scope.page(filter.search ? newestFirstFound : newestFirst, input, ...conditionsOf(filter));
   },
 });
 

@@ -3,7 +3,15 @@ import type { PgSelectBase, PgSelectWithout, PgTable, SelectedFields } from "dri
 import type { Database } from "../../db/client.ts";
 import { constraintViolation, type ReadDatabase } from "./database.ts";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError, type FieldMessages } from "./errors.ts";
-import { totalCountLimit, type TotalCount } from "./pagination.ts";
+import {
+  pageOf,
+  pageQuery,
+  totalCountLimit,
+  type Connection,
+  type PageArgs,
+  type SortKey,
+  type TotalCount,
+} from "./pagination.ts";
 
 /** The row an update or delete is about, and for a versioned table the version the caller read. */
 export type Target<Row> = Row extends { version: number } ? { id: string; version: number } : { id: string };
@@ -123,6 +131,23 @@ export function readRows<T extends PgTable>(db: ReadDatabase, options: RowsOptio
       const [row] = await db.select({ rows: sql<number>`count(*)::int` }).from(counted);
       const rows = row?.rows ?? 0;
       return { count: Math.min(rows, totalCountLimit), more: rows > totalCountLimit };
+    },
+    /**
+     * One page of the entity's rows, in this order, within the filter and these
+     * conditions, with the list's total: what every list operation returns.
+     */
+    async page(sort: SortKey, page: PageArgs, ...conditions: (SQL | undefined)[]): Promise<Connection<Row>> {
+      const query = pageQuery(sort, page);
+      const [rows, total] = await Promise.all([
+        db
+          .select({ row: table, cursor: query.cursor })
+          .from(table)
+          .where(within(query.where, ...conditions))
+          .orderBy(...query.orderBy)
+          .limit(query.limit) as Promise<{ row: Row; cursor: string }[]>,
+        this.count(...conditions),
+      ]);
+      return pageOf(rows, query, page, total);
     },
     keyIs,
     within,

@@ -2,7 +2,7 @@ import { count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { organizations, users } from "../../db/schema/index.ts";
 import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
-import { listInput, pageOf, pageQuery, type Connection, type SortKey } from "../core/pagination.ts";
+import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { organizationEntity, type Organization } from "./entity.ts";
 import { certificationStatus, organizationKind } from "./fields.ts";
 
@@ -34,7 +34,6 @@ export const listOrganizations = organizationEntity.read({
   }),
   run: async (scope, input): Promise<Connection<Organization>> => {
     const { natural, ...order } = sortKeys[input.sort];
-    const page = pageQuery({ ...order, direction: input.direction ?? natural }, input);
     const conditions = [
       input.search
         ? ilike(sql`lower(${organizations.name} || ' ' || ${organizations.city})`, likePattern(input.search))
@@ -43,14 +42,7 @@ export const listOrganizations = organizationEntity.read({
       input.certificationStatus ? eq(organizations.certificationStatus, input.certificationStatus) : undefined,
       input.publicListing !== undefined ? eq(organizations.publicListing, input.publicListing) : undefined,
     ];
-    const [rows, total] = await Promise.all([
-      scope
-        .select({ row: organizations, cursor: page.cursor }, page.where, ...conditions)
-        .orderBy(...page.orderBy)
-        .limit(page.limit),
-      scope.count(...conditions),
-    ]);
-    return pageOf(rows, page, input, total);
+    return scope.page({ ...order, direction: input.direction ?? natural }, input, ...conditions);
   },
 });
 

@@ -5,7 +5,7 @@ import { userPictures, users } from "../../db/schema/index.ts";
 import { role } from "../core/access.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
-import { listInput, pageOf, pageQuery, type Connection, type SortKey } from "../core/pagination.ts";
+import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { userEntity, userStatus, type User, type UserStatus } from "./entity.ts";
 
 export const userSort = z
@@ -41,7 +41,6 @@ export const listUsers = userEntity.read({
   }),
   run: async (scope, input): Promise<Connection<User>> => {
     const { natural, ...order } = sortKeys[input.sort];
-    const page = pageQuery({ ...order, direction: input.direction ?? natural }, input);
     const conditions = [
       input.search
         ? ilike(
@@ -53,14 +52,7 @@ export const listUsers = userEntity.read({
       input.status ? eq(users.status, input.status) : undefined,
       input.organizationId ? eq(users.organizationId, input.organizationId) : undefined,
     ];
-    const [rows, total] = await Promise.all([
-      scope
-        .select({ row: users, cursor: page.cursor }, page.where, ...conditions)
-        .orderBy(...page.orderBy)
-        .limit(page.limit),
-      scope.count(...conditions),
-    ]);
-    return pageOf(rows, page, input, total);
+    return scope.page({ ...order, direction: input.direction ?? natural }, input, ...conditions);
   },
 });
 

@@ -2,16 +2,14 @@ import { Download } from "lucide-react";
 import { useLocation } from "react-router";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { DataTable } from "../../../components/dashboard/data-table.tsx";
+import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
 import {
   DateField,
-  EmptyList,
   ListFilters,
-  Pagination,
   SearchField,
   SelectField,
-  useListLoading,
   type FilterChip,
-} from "../../../components/dashboard/list.tsx";
+} from "../../../components/dashboard/list-filters.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";

@@ -4,15 +4,8 @@ import { failureFor, useFailureToast } from "../../../components/dashboard/actio
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { DataTable } from "../../../components/dashboard/data-table.tsx";
-import {
-  EmptyList,
-  ListFilters,
-  Pagination,
-  SearchField,
-  SelectField,
-  useListLoading,
-  type FilterChip,
-} from "../../../components/dashboard/list.tsx";
+import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
+import { ListFilters, SearchField, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";

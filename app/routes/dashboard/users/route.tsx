@@ -3,15 +3,8 @@ import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { DataTable } from "../../../components/dashboard/data-table.tsx";
-import {
-  EmptyList,
-  ListFilters,
-  Pagination,
-  SearchField,
-  SelectField,
-  useListLoading,
-  type FilterChip,
-} from "../../../components/dashboard/list.tsx";
+import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
+import { ListFilters, SearchField, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { query, tryQuery } from "../../../lib/api.server.ts";

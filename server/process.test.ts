@@ -164,7 +164,9 @@ describe("the server process", () => {
     server.child.kill("SIGTERM");
     server.child.kill("SIGINT");
     await server.next(saying("shutting down"));
-    await expect(get(port, "/")).rejects.toThrow(/ECONNREFUSED/);
+    // A new connection is refused: by the closed port, or, when the kernel had already
+    // queued it before the listener closed, reset without an answer.
+    await expect(get(port, "/")).rejects.toThrow(/ECONNREFUSED|ECONNRESET|socket hang up/);
     held.finish();
     expect(await held.answer).toEqual({ status: 200, body: JSON.stringify({ data: { __typename: "Query" } }) });
     expect(await server.exited).toEqual({ code: 0, signal: null });

@@ -74,11 +74,19 @@ test.describe("axe with a dialog open, in light and dark mode", () => {
     });
   });
 
-  test("the organization editor", async ({ page }) => {
+  test("the organization editor, on each of its tabs", async ({ page }) => {
     const id = await firstIdIn(page, "/dashboard/admin/organizations", "edit");
     await checkInBothModes(page, `/dashboard/admin/organizations?edit=${id}`, async () => {
-      await expect(page.getByRole("dialog")).toBeVisible();
-      await expect(page.getByRole("dialog").getByRole("textbox").first()).toBeVisible();
+      const dialog = page.getByRole("dialog");
+      await expect(dialog.getByRole("textbox").first()).toBeVisible();
+      // Details are checked after this returns; the other tabs here.
+      for (const tab of ["Contacts", "Members", "Danger zone"]) {
+        await dialog.getByRole("tab", { name: new RegExp(`^${tab}`) }).click();
+        await expect(dialog.getByRole("tabpanel", { name: new RegExp(`^${tab}`) })).toBeVisible();
+        await expectNoAxeViolations(page);
+      }
+      await dialog.getByRole("tab", { name: "Details" }).click();
+      await expect(dialog.getByRole("tabpanel", { name: "Details" })).toBeVisible();
     });
   });
 

@@ -2,6 +2,7 @@ import type { Page, Route } from "@playwright/test";
 import { toastItem } from "../support/pages.ts";
 import {
   expect,
+  expectApart,
   expectMode,
   expectOnTop,
   modes,
@@ -28,6 +29,15 @@ async function openEditorsPanel(page: Page) {
   await expect(panel.getByRole("combobox", { name: "Role" })).toHaveValue("editor");
   return panel;
 }
+
+/**
+ * A seeded organization per screen and mode, saved unchanged: the four tests can run at
+ * once without one's save making another's version stale.
+ */
+const panelOrganizations = {
+  phone: { light: "Larkspur Regional Hospital", dark: "Jacaranda Street Bone Health Clinic" },
+  desktop: { light: "Maple Hollow Community Health Centre", dark: "Turquoise Mesa Medical Center" },
+} as const;
 
 /** Holds the page's form posts until `release` is called: the moment in between can be looked at. */
 async function holdPosts(page: Page): Promise<() => void> {
@@ -61,6 +71,34 @@ for (const [screen, viewport] of Object.entries(portalViewports)) {
         await toast.getByRole("button", { name: `Dismiss: ${editor.name} is now an editor` }).click();
         await expect(toast).toHaveCount(0);
         await expect(panel).toBeVisible();
+      });
+
+      test("a long record's panel keeps its close button and save bar in view, and its toast clear of both", async ({
+        page,
+      }) => {
+        const name = panelOrganizations[screen as keyof typeof panelOrganizations][mode];
+        await useMode(page, mode);
+        await openPortal(page, `/dashboard/admin/organizations?q=${encodeURIComponent(name)}`);
+        await page.getByRole("table", { name: "Organizations" }).getByRole("link", { name, exact: true }).click();
+        const panel = page.getByRole("dialog", { name });
+        await expectMode(page, mode);
+        const close = panel.getByRole("button", { name: "Close" });
+        const save = panel.getByRole("button", { name: "Save changes" });
+        // Scrolled to the foot of the details, the way out and the save button are still there.
+        const last = panel.getByLabel("List it on the public locations page");
+        await last.scrollIntoViewIfNeeded();
+        await expect(last).toBeInViewport();
+        await expectOnTop(close);
+        await expectOnTop(save);
+        await save.click();
+        const toast = toastItem(page, `${name} was saved`);
+        await expect(toast).toBeVisible();
+        await expectOnTop(toast);
+        // The toast hides neither of them.
+        await expectApart(toast, save);
+        await expectApart(toast, close);
+        await expectOnTop(save);
+        await expectOnTop(close);
       });
     });
   }

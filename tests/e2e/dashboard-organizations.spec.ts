@@ -32,6 +32,13 @@ function nameField(dialog: Locator): Locator {
   return dialog.getByLabel("Name", { exact: true }).first();
 }
 
+/** Shows one tab of an organization's panel (by its name, without the count beside some). */
+async function showTab(dialog: Locator, name: string): Promise<void> {
+  const tab = dialog.getByRole("tab", { name: new RegExp(`^${escapeRegExp(name)}( \\d+)?$`) });
+  await tab.click();
+  await expect(tab).toHaveAttribute("aria-selected", "true");
+}
+
 /** From the list: opens "Add an organization", fills the essentials and sends it. */
 async function addOrganization(page: Page, name: string, city = "Madison"): Promise<void> {
   await page.getByRole("link", { name: "Add an organization" }).click();
@@ -71,6 +78,10 @@ test.describe("organizations", () => {
     await address.getByLabel("State, province or region").fill("MN");
     await address.getByLabel("Postal code").fill("55802");
     await expect(address.getByLabel("Country")).toHaveValue("US");
+    await dialog.getByLabel("v4 units").fill("2");
+    await dialog.getByLabel("v5 units").fill("3");
+    // The contacts are on their own tab of the same form.
+    await showTab(dialog, "Contacts");
     const main = dialog.getByRole("group", { name: "Main contact details" });
     await main.getByLabel("Phone").fill("+1 218 555 0100");
     await main.getByLabel("Email").fill("front@e2e-clinic.example.org");
@@ -88,8 +99,7 @@ test.describe("organizations", () => {
     await second.getByRole("button", { name: "Remove contact 2" }).click();
     await expect(second).toHaveCount(0);
 
-    await dialog.getByLabel("v4 units").fill("2");
-    await dialog.getByLabel("v5 units").fill("3");
+    // The save bar sends both tabs.
     await dialog.getByRole("button", { name: "Add the organization" }).click();
     await expectToast(page, `${name} was added`);
     await expect(dialog).toBeHidden();
@@ -104,13 +114,15 @@ test.describe("organizations", () => {
 
     // What was saved comes back in the editor.
     const editor = await openEditor(page, name);
+    await expect(editor.getByRole("tab", { name: "Contacts 1" })).toBeVisible();
+    await expect(editor.getByLabel("v4 units")).toHaveValue("2");
+    await expect(editor.getByLabel("v5 units")).toHaveValue("3");
+    await showTab(editor, "Contacts");
     const contact = editor.getByRole("group", { name: "Contact 1" });
     await expect(contact.getByLabel("Name")).toHaveValue("Robin Example");
     await expect(contact.getByLabel("Job title")).toHaveValue("Practice manager");
     await expect(contact.getByLabel("Email")).toHaveValue("robin@e2e-clinic.example.org");
     await expect(editor.getByRole("group", { name: "Contact 2" })).toHaveCount(0);
-    await expect(editor.getByLabel("v4 units")).toHaveValue("2");
-    await expect(editor.getByLabel("v5 units")).toHaveValue("3");
     await editor.getByRole("button", { name: "Close" }).click();
     await expect(editor).toBeHidden();
 
@@ -202,6 +214,7 @@ test.describe("organizations", () => {
 
     // Members.
     editor = await openEditor(page, name);
+    await showTab(editor, "Members");
     const members = editor.getByRole("region", { name: "Members" });
     await expect(members.getByText("No one belongs to it yet.")).toBeVisible();
     // Adding without choosing anyone is refused with a sentence, and changes nothing.
@@ -226,7 +239,11 @@ test.describe("organizations", () => {
     await expectToast(page, `${member.name} was removed`);
     await expect(members.getByText("No one belongs to it yet.")).toBeVisible();
 
-    // Delete.
+    // Delete, from the danger zone.
+    await showTab(editor, "Danger zone");
+    await expect(editor.getByRole("region", { name: "Delete this organization" })).toContainText(
+      "No one belongs to it.",
+    );
     await editor.getByRole("button", { name: `Delete ${name}` }).click();
     await confirm(page, `Delete ${name}?`, "Delete");
     await expectToast(page, `${name} was deleted`);
@@ -241,6 +258,48 @@ test.describe("organizations", () => {
     await page.getByRole("button", { name: "Cancel the invitation" }).click();
     await confirm(page, `Cancel the invitation to ${member.name}?`, "Cancel the invitation");
     await expectToast(page, `Invitation to ${member.email} cancelled`);
+  });
+
+  test("a mistake on another tab opens that tab; closing with unsaved changes asks first", async ({ page }) => {
+    await signInAsAdmin(page, `${organizations}?new=1`);
+    const dialog = page.getByRole("dialog", { name: "Add an organization" });
+    const bar = dialog.getByText("Unsaved changes");
+    await expect(bar).toHaveCount(0);
+    const name = uniqueName("E2E Unsaved Clinic");
+    await nameField(dialog).fill(name);
+    await dialog.getByLabel("City").fill("Madison");
+    await expect(bar).toBeVisible();
+    // A contact's address that is no address: the answer shows the Contacts tab, with the field.
+    await showTab(dialog, "Contacts");
+    const contact = dialog.getByRole("group", { name: "Contact 1" });
+    await contact.getByLabel("Name").fill("Robin Example");
+    await contact.getByLabel("Email").fill("not an address");
+    await showTab(dialog, "Details");
+    await dialog.getByRole("button", { name: "Add the organization" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("One field needs your attention.");
+    await expect(dialog.getByRole("tab", { name: "Contacts", exact: true })).toHaveAttribute("aria-selected", "true");
+    const email = contact.getByLabel("Email");
+    await expect(email).toHaveAttribute("aria-invalid", "true");
+    await expect(email).toHaveValue("not an address");
+
+    // Escape with changes not saved asks first; "Keep editing" keeps them.
+    await email.focus();
+    await page.keyboard.press("Escape");
+    const keep = dialog.getByRole("button", { name: "Keep editing" });
+    await expect(dialog.getByRole("group", { name: "Discard your unsaved changes?" })).toBeVisible();
+    await expect(keep).toBeFocused();
+    await keep.press("Enter");
+    await expect(dialog).toBeVisible();
+    await expect(email).toHaveValue("not an address");
+    await showTab(dialog, "Details");
+    await expect(nameField(dialog)).toHaveValue(name);
+    // Closing again and discarding closes it; nothing was added.
+    await dialog.getByRole("button", { name: "Close" }).click();
+    await dialog.getByRole("button", { name: "Discard changes" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page).not.toHaveURL(/new=1/);
+    await openPage(page, listFor(name));
+    await expect(page.getByText("No organization matches these filters")).toBeVisible();
   });
 
   test("two tabs edit the same organization: the second save is refused and the first stays", async ({

@@ -77,6 +77,20 @@ export async function expectOnTop(item: Locator): Promise<void> {
     .toBe(true);
 }
 
+/** That `a` and `b` do not overlap on screen: neither hides any part of the other. */
+export async function expectApart(a: Locator, b: Locator): Promise<void> {
+  const [first, second] = await Promise.all([a.boundingBox(), b.boundingBox()]);
+  expect(first, "the first is on screen").not.toBeNull();
+  expect(second, "the second is on screen").not.toBeNull();
+  if (!first || !second) return;
+  const apart =
+    first.x + first.width <= second.x ||
+    second.x + second.width <= first.x ||
+    first.y + first.height <= second.y ||
+    second.y + second.height <= first.y;
+  expect(apart, `${JSON.stringify(first)} and ${JSON.stringify(second)} overlap`).toBe(true);
+}
+
 /** The portal's pages as the admin sees them, in sidebar order, with each page's heading. */
 export const adminPages = [
   { label: "Overview", path: "/dashboard", heading: /^Welcome/ },

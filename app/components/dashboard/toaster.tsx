@@ -122,7 +122,13 @@ export function Toaster() {
     <section
       aria-label="Notifications"
       data-toaster=""
-      className={cn("pointer-events-none fixed right-4 bottom-4 left-4 sm:left-auto sm:w-96", toastLayer)}
+      className={cn(
+        "pointer-events-none fixed right-4 bottom-4 left-4 sm:left-auto sm:w-96",
+        // While a side panel is open (dialog-panel.tsx), its save bar and close button stay
+        // uncovered: the toasts sit above the save bar, or on a wide screen beside the panel (36rem).
+        "[body:has([data-side-panel])_&]:bottom-22 lg:[body:has([data-side-panel])_&]:right-[37rem] lg:[body:has([data-side-panel])_&]:bottom-4",
+        toastLayer,
+      )}
     >
       <ol aria-live="polite" aria-relevant="additions text" className="flex flex-col gap-3">
         {toasts.map((item) => (

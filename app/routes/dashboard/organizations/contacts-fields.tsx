@@ -40,7 +40,7 @@ export function ContactsFields({ initial, failure }: { initial: Contact[]; failu
   const error = (index: number, field: string) => failure?.fields[`contacts.${index}.${field}`];
   return (
     <fieldset className="grid gap-4">
-      <legend className="text-lg font-semibold">Contacts</legend>
+      <legend className="mb-2 text-lg font-semibold">Contacts</legend>
       {failure?.fields.contacts ? (
         <p className="text-sm font-medium text-red-700 dark:text-red-300">{failure.fields.contacts}</p>
       ) : null}

@@ -20,7 +20,8 @@ export function Members({ organization, failure }: { organization: Details; fail
   const adding = failureFor(failure, "addMember");
   return (
     <section aria-labelledby="members" className="grid gap-4">
-      <h3 id="members" className="text-lg font-semibold">
+      {/* The tab names the section on screen; the heading names it for a screen reader's list of headings. */}
+      <h3 id="members" className="sr-only">
         Members
       </h3>
       <FormAlert message={failureFor(failure, "removeMember")?.message} />

@@ -1,15 +1,13 @@
 import { Plus } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useActionData, useLocation, useNavigate } from "react-router";
-import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
-import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
+import { useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { DataTable } from "../../../components/dashboard/data-table.tsx";
 import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
 import { ListFilters, SearchField, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
-import { Dialog } from "../../../components/ui/dialog.tsx";
-import { FormAlert } from "../../../components/ui/field.tsx";
 import { query, tryQuery } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
@@ -18,8 +16,6 @@ import { requireReach } from "../../../lib/portal.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { organizationActions } from "./actions.server.ts";
-import { Members } from "./members.tsx";
-import { OrganizationForm } from "./organization-form.tsx";
 import { organizationColumns } from "./organization-row.tsx";
 import { OrganizationDetails, OrganizationsQuery } from "./queries.ts";
 import { certificationLabels, kindLabels, listingLabels, organizationSorts } from "./words.ts";
@@ -28,6 +24,9 @@ import { certificationLabels, kindLabels, listingLabels, organizationSorts } fro
 export const middleware: Route.MiddlewareFunction[] = [
   requireReach("organization", "read", "Only people who manage organizations can open this page."),
 ];
+
+/** The panel (its tabs, form and pickers) loads when an organization is first opened, not with the list. */
+const OrganizationPanel = lazy(() => import("./organization-panel.tsx"));
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Organizations");
 
@@ -138,47 +137,15 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
       )}
       <Pagination pageInfo={pageInfo} label="Organizations" />
 
-      {creating ? (
-        <Dialog open onOpenChange={(open) => !open && close("new")} title="Add an organization" variant="side">
-          <OrganizationForm organization={null} failure={failureFor(failure, "create")} />
-        </Dialog>
-      ) : null}
-      {editing ? (
-        <Dialog
-          open
-          onOpenChange={(open) => !open && close("edit")}
-          title={editing.name}
-          description={kindLabels[editing.kind]}
-          variant="side"
-        >
-          <div className="grid gap-10">
-            {editing.can.update ? (
-              <OrganizationForm key={editing.version} organization={editing} failure={failureFor(failure, "update")} />
-            ) : null}
-            <Members organization={editing} failure={failure} />
-            {editing.can.delete ? (
-              <section aria-labelledby="delete" className="grid gap-3">
-                <h3 id="delete" className="text-lg font-semibold">
-                  Delete
-                </h3>
-                <p className="text-base text-gray-700 dark:text-gray-300">
-                  Its members keep their accounts, without an organization.
-                </p>
-                <FormAlert message={failureFor(failure, "delete")?.message} />
-                <div>
-                  <ConfirmForm
-                    fields={{ intent: "delete", id: editing.id, version: editing.version }}
-                    label={`Delete ${editing.name}`}
-                    pendingLabel="Deleting…"
-                    title={`Delete ${editing.name}?`}
-                    description="This cannot be undone. The activity log keeps a record of it."
-                    confirmLabel="Delete"
-                  />
-                </div>
-              </section>
-            ) : null}
-          </div>
-        </Dialog>
+      {creating || editing ? (
+        <Suspense fallback={null}>
+          <OrganizationPanel
+            key={editing?.id ?? "new"}
+            organization={editing}
+            failure={failure}
+            onClose={() => close(editing ? "edit" : "new")}
+          />
+        </Suspense>
       ) : null}
       {editError ? (
         <p

@@ -11,7 +11,13 @@ import { optionsOf } from "../../../lib/graphql.ts";
 import { roleChoices } from "./words.ts";
 
 /** Invites someone by email, with a role and, if they belong to one, their organization. */
-export function InviteDialog({ failure, onClose }: { failure: ActionFailure | undefined; onClose: () => void }) {
+export default function InviteDialog({
+  failure,
+  onClose,
+}: {
+  failure: ActionFailure | undefined;
+  onClose: () => void;
+}) {
   const values = failure?.values ?? {};
   return (
     <Dialog

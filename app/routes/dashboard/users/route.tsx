@@ -1,4 +1,5 @@
 import { UserPlus } from "lucide-react";
+import { lazy, Suspense } from "react";
 import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
@@ -15,9 +16,7 @@ import { requireReach } from "../../../lib/portal.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { userActions } from "./actions.server.ts";
-import { InviteDialog } from "./invite-dialog.tsx";
 import { UserDetails, UsersQuery } from "./queries.ts";
-import { UserPanel } from "./user-panel.tsx";
 import { userColumns } from "./user-row.tsx";
 import { roleLabels, statusLabels, userSorts } from "./words.ts";
 
@@ -25,6 +24,10 @@ import { roleLabels, statusLabels, userSorts } from "./words.ts";
 export const middleware: Route.MiddlewareFunction[] = [
   requireReach("user", "read", "Only people who manage users can open this page."),
 ];
+
+/** The invitation dialog and a person's panel load when first opened, not with the list. */
+const InviteDialog = lazy(() => import("./invite-dialog.tsx"));
+const UserPanel = lazy(() => import("./user-panel.tsx"));
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Users");
 
@@ -129,8 +132,10 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
       )}
       <Pagination pageInfo={pageInfo} label="Users" />
 
-      {inviting ? <InviteDialog failure={failureFor(failure, "invite")} onClose={() => close("invite")} /> : null}
-      {selected ? <UserPanel user={selected} failure={failure} onClose={() => close("user")} /> : null}
+      <Suspense fallback={null}>
+        {inviting ? <InviteDialog failure={failureFor(failure, "invite")} onClose={() => close("invite")} /> : null}
+        {selected ? <UserPanel user={selected} failure={failure} onClose={() => close("user")} /> : null}
+      </Suspense>
       {selectedError ? (
         <p
           role="alert"

@@ -43,7 +43,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
 }
 
 /** One person, beside the list: what the server says the viewer may do to them, and nothing else. */
-export function UserPanel({
+export default function UserPanel({
   user,
   failure,
   onClose,

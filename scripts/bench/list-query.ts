@@ -20,6 +20,7 @@ import { createInProcessExecutor } from "../../server/graphql/execute.ts";
 import { schema as graphqlSchema } from "../../server/graphql/schema.ts";
 import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
 import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
+import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
 import { createLogger } from "../../server/log.ts";
 
 const args = process.argv.slice(2);
@@ -112,6 +113,7 @@ async function measure(kind: string, handle: DatabaseHandle) {
           publicUrl,
           invitations: embeddedInvitations(publicUrl),
           providerSessions: unreachableProviderSessions,
+          signInFailures: externalSignInFailures,
           rateLimits: databaseRateLimits,
         },
         embeddedIssuer: null,

@@ -23,6 +23,7 @@ import {
   type User,
 } from "../domain/users/index.ts";
 import { embeddedInvitations, unreachableProviderSessions } from "../idp/invitations.ts";
+import { externalSignInFailures } from "../idp/sign-in-failures.ts";
 import type { Logger } from "../log.ts";
 import {
   demoBrowsers,
@@ -130,6 +131,7 @@ export async function seedDemoData(
     publicUrl: options.publicUrl,
     invitations: embeddedInvitations(options.publicUrl),
     providerSessions: unreachableProviderSessions,
+    signInFailures: externalSignInFailures,
     rateLimits: databaseRateLimits,
   };
   const result = await db.transaction(async (tx) => {

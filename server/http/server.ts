@@ -17,6 +17,7 @@ import {
   externalInvitations,
   unreachableProviderSessions,
 } from "../idp/invitations.ts";
+import { embeddedSignInFailures, externalSignInFailures } from "../idp/sign-in-failures.ts";
 import type { DomainPorts } from "../domain/core/context.ts";
 import type { GraphQLContext } from "../graphql/builder.ts";
 import { graphQLContext } from "../graphql/context.ts";
@@ -147,6 +148,7 @@ export async function createServer(options: {
       ? externalInvitations(config.publicUrl, config.auth.external.issuer)
       : embeddedInvitations(config.publicUrl),
     providerSessions: embedded ? embeddedProviderSessions(embedded.issuer.href) : unreachableProviderSessions,
+    signInFailures: embedded ? embeddedSignInFailures(embedded.issuer.href) : externalSignInFailures,
     rateLimits: databaseRateLimits,
   };
   const graphqlDeps = { db, ports, embeddedIssuer: embedded?.issuer.href ?? null, now };

@@ -15,6 +15,7 @@ import {
 } from "./password-resets.ts";
 import { nulCharacterMessage } from "../domain/core/input.ts";
 import { createRateLimiter, loginLimits, type RateLimit } from "../http/security/rate-limit.ts";
+import { clearFailedSignIns, recordFailedSignIn } from "./sign-in-failures.ts";
 
 const signupLimit: RateLimit = { limit: 10, windowS: 60 * 60 };
 const resetLimits = {
@@ -142,6 +143,7 @@ export function createHostedLogin(deps: {
       }
       const check = await checkIdpCredentials(db, email, password);
       if (!check.ok) {
+        await recordFailedSignIn(db, email, new Date());
         return {
           ok: false,
           errors: { form: "That email address and password do not match an account. Check both and try again." },
@@ -149,6 +151,7 @@ export function createHostedLogin(deps: {
       }
       await limiter.reset(`login:pair:${clientAddress}:${email}`);
       await limiter.reset(`login:account:${email}`);
+      await clearFailedSignIns(db, check.account.id);
       log.info("signed in at the embedded provider", { account: check.account.id });
       return finishLogin(check.account.id);
     },

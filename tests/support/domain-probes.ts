@@ -91,6 +91,9 @@ export const probes: Record<string, Probe> = {
     input: () => ({}),
     onlyOwn: (result) => total(Object.values(result as Record<string, number>).reduce((sum, value) => sum + value, 0)),
   },
+  listLapsingInvitations: { input: () => ({ withinDays: 30 }) },
+  listDisabledWithLiveTokens: { input: () => ({}) },
+  listFailedSignIns: { input: () => ({}) },
   listUserSessions: { input: (f, me, target) => ({ userId: aimedAt(f, me, target).id }) },
   getUserPicture: { input: (f, me, target) => ({ userId: aimedAt(f, me, target).id }) },
   inviteUser: { input: () => ({ email: "probe-invitee@example.test", role: "viewer" }) },
@@ -137,6 +140,7 @@ export const probes: Record<string, Probe> = {
     onlyOwn: (result, me) => seen([...(result as Map<string, number>).keys()], (key) => key === me.organizationId),
   },
   countOrganizations: { input: () => ({}), onlyOwn: (result) => total((result as { total: number }).total) },
+  listExpiringCertifications: { input: () => ({}) },
   createOrganization: { input: () => organizationDetails },
   updateOrganization: {
     input: (f) => ({ ...organizationDetails, id: f.organizations.other.id, version: f.organizations.other.version }),

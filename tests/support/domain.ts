@@ -1,9 +1,10 @@
 import type { Database } from "../../server/db/client.ts";
 import type { Actor } from "../../server/domain/core/access.ts";
-import type { DomainContext } from "../../server/domain/core/context.ts";
+import type { DomainContext, SignInFailuresPort } from "../../server/domain/core/context.ts";
 import { actorFor, type User } from "../../server/domain/users/index.ts";
 import { embeddedInvitations, externalInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
 import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
+import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
 
 export const testPublicUrl = new URL("https://portal.test");
 
@@ -26,6 +27,8 @@ export function domainContext(
     userAgent?: string;
     /** With an external provider's invitations: no account, no password to hash (quick, for many invitations). */
     externalProvider?: boolean;
+    /** What the identity provider knows of wrong passwords (by default: nothing, as an external one). */
+    signInFailures?: SignInFailuresPort;
   } = {},
 ): DomainContext {
   const asActor = actor && "status" in actor ? actorFor(actor, "session") : actor;
@@ -40,6 +43,7 @@ export function domainContext(
         ? externalInvitations(testPublicUrl, new URL("https://idp.example"))
         : embeddedInvitations(testPublicUrl),
       providerSessions: unreachableProviderSessions,
+      signInFailures: options.signInFailures ?? externalSignInFailures,
       rateLimits: databaseRateLimits,
     },
   };

@@ -1,16 +1,19 @@
-import { ArrowRight } from "lucide-react";
 import { Link } from "react-router";
 import { DashboardErrorBoundary } from "../../components/dashboard/error-boundary.tsx";
 import { EmptyState } from "../../components/dashboard/list.tsx";
-import { usePortal } from "../../components/dashboard/portal-context.tsx";
 import { query } from "../../lib/api.server.ts";
-import { visiblePages, type DashboardPage } from "../../lib/dashboard-nav.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
 import { portalOf } from "../../lib/portal.server.ts";
 import { certificationLabels } from "./organizations/words.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/home";
+import {
+  attentionWindows,
+  NeedsAttention,
+  OrganizationAttentionQuery,
+  PeopleAttentionQuery,
+} from "./overview/attention.tsx";
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Dashboard");
 
@@ -51,11 +54,26 @@ const HomeQuery = graphql(`
 `);
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const home = await query(context, HomeQuery, {});
   const { capabilities } = portalOf(context);
   const reach = (entity: string, operation: string) => capabilities[entity]?.[operation];
+  const first = 5;
+  const [home, people, organizations] = await Promise.all([
+    query(context, HomeQuery, {}),
+    reach("user", "oversee") === "all"
+      ? query(context, PeopleAttentionQuery, {
+          invitationDays: attentionWindows.invitationDays,
+          signInHours: attentionWindows.signInHours,
+          first,
+        })
+      : null,
+    reach("organization", "oversee") === "all"
+      ? query(context, OrganizationAttentionQuery, { certificationDays: attentionWindows.certificationDays, first })
+      : null,
+  ]);
   // Counts over everyone mean something only to those who see everyone; others' are their own rows.
   return {
+    now: new Date().toISOString(),
+    attention: { people, organizations },
     user: home.viewer?.user ?? null,
     activity: home.activity.nodes,
     allActivity: reach("activity", "read") === "all",
@@ -76,26 +94,6 @@ function Stat({ label, value, to }: { label: string; value: number; to: string }
       >
         <span className="text-base text-gray-700 dark:text-gray-300">{label}</span>
         <span className="text-3xl font-bold tracking-tight">{value}</span>
-      </Link>
-    </li>
-  );
-}
-
-function Shortcut({ page }: { page: DashboardPage }) {
-  return (
-    <li>
-      <Link
-        to={page.to}
-        className="flex h-full items-start justify-between gap-3 rounded-2xl p-5 ring-1 ring-gray-200 hover:bg-gray-50 dark:ring-gray-800 dark:hover:bg-gray-900"
-      >
-        <span className="grid gap-1">
-          <span className="text-lg font-semibold">{page.label}</span>
-          <span className="text-base text-gray-700 dark:text-gray-300">{page.description}</span>
-          <span className="text-sm text-gray-600 dark:text-gray-400">
-            Shortcut: <kbd className="font-sans font-semibold">{page.shortcut.toUpperCase()}</kbd>
-          </span>
-        </span>
-        <ArrowRight aria-hidden="true" className="mt-1 size-5 shrink-0" />
       </Link>
     </li>
   );
@@ -142,16 +140,23 @@ function RecentActivity({ rows, all }: { rows: Activity[]; all: boolean }) {
 
 /** The signed-in landing page: counts and shortcuts for what this person may use, and recent activity. */
 export default function DashboardHome({ loaderData }: Route.ComponentProps) {
-  const { user, activity, allActivity, userCounts, organizationCounts } = loaderData;
-  const { capabilities } = usePortal();
-  const pages = visiblePages(capabilities).filter((page) => page.to !== "/dashboard");
+  const { now, attention, user, activity, allActivity, userCounts, organizationCounts } = loaderData;
   const organization = user?.organization;
   return (
     <div className="grid gap-10">
       <div className="grid gap-2">
         <h1 className="text-3xl font-bold tracking-tight">Welcome{user?.name ? `, ${user.name}` : ""}</h1>
-        <p className="text-lg text-gray-700 dark:text-gray-300">Here is what you can reach from the portal.</p>
+        <p className="text-lg text-gray-700 dark:text-gray-300">
+          {attention.people || attention.organizations
+            ? "What needs someone to act, the figures, and the latest changes."
+            : "Your organization and what you have done in the portal lately."}{" "}
+          Press <kbd className="font-sans font-semibold">?</kbd> for the keyboard shortcuts, or{" "}
+          <kbd className="font-sans font-semibold">Ctrl</kbd> + <kbd className="font-sans font-semibold">K</kbd> to find
+          a page, a person or an organization.
+        </p>
       </div>
+
+      <NeedsAttention people={attention.people} organizations={attention.organizations} now={now} />
 
       <section aria-labelledby="at-a-glance" className="grid gap-3">
         <h2 id="at-a-glance" className="text-xl font-semibold">
@@ -193,21 +198,6 @@ export default function DashboardHome({ loaderData }: Route.ComponentProps) {
             )}
           </div>
         ) : null}
-      </section>
-
-      <section aria-labelledby="shortcuts" className="grid gap-3">
-        <h2 id="shortcuts" className="text-xl font-semibold">
-          Go to
-        </h2>
-        <ul className="grid gap-4 md:grid-cols-2">
-          {pages.map((page) => (
-            <Shortcut key={page.to} page={page} />
-          ))}
-        </ul>
-        <p className="text-base text-gray-700 dark:text-gray-300">
-          Press <kbd className="font-sans font-semibold">?</kbd> for all keyboard shortcuts, or open the command palette
-          to find a page, a person or an organization.
-        </p>
       </section>
 
       <RecentActivity rows={activity} all={allActivity} />

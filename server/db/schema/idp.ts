@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { boolean, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns.ts";
 
 /** Accounts of the embedded identity provider (used when no external OIDC issuer is configured). */
@@ -13,9 +13,20 @@ export const idpAccounts = pgTable(
     passwordHash: text("password_hash").notNull(),
     /** Proven by following an emailed link (or set by the operator for the first admin). */
     emailVerified: boolean("email_verified").notNull().default(false),
+    /**
+     * Wrong passwords given for this account since it last signed in, and when the latest
+     * was: shown to admins on the overview. Nothing is refused because of them (ADR 011).
+     */
+    failedSignIns: integer("failed_sign_ins").notNull().default(0),
+    lastFailedSignInAt: timestamp("last_failed_sign_in_at", { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [uniqueIndex("idp_accounts_email").on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex("idp_accounts_email").on(sql`lower(${table.email})`),
+    index("idp_accounts_failed_sign_ins")
+      .on(table.lastFailedSignInAt)
+      .where(sql`${table.failedSignIns} > 0`),
+  ],
 );
 
 /** The embedded provider's signing keys: made once, kept across restarts and shared by every process. */

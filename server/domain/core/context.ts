@@ -1,4 +1,4 @@
-import type { Database } from "../../db/client.ts";
+import type { Database, ReadDatabase } from "../../db/client.ts";
 import type { Actor } from "./access.ts";
 
 /** Where a request came from, for the audit trail. */
@@ -22,6 +22,20 @@ export type ProviderSessionsPort = {
   endFor: (tx: Database, person: { issuer: string | null; subject: string | null }) => Promise<void>;
 };
 
+/** Wrong passwords given for one account at the identity provider since it last signed in. */
+export type SignInFailures = { issuer: string; subject: string; failures: number; lastFailedAt: Date };
+
+/**
+ * What the identity provider knows of wrong passwords. The embedded provider counts them
+ * per account; an external provider keeps its own records, out of the site's reach
+ * (`available` is false).
+ */
+export type SignInFailuresPort = {
+  available: boolean;
+  /** Accounts whose latest wrong password came at `since` or later, the latest first. */
+  since: (db: ReadDatabase, since: Date, limit: number) => Promise<SignInFailures[]>;
+};
+
 export type RateLimit = { limit: number; windowS: number };
 export type RateLimitResult = { allowed: boolean; count: number; retryAfterS: number };
 
@@ -38,6 +52,7 @@ export type DomainPorts = {
   publicUrl: URL;
   invitations: InvitationPort;
   providerSessions: ProviderSessionsPort;
+  signInFailures: SignInFailuresPort;
   rateLimits: RateLimitPort;
 };
 

@@ -24,6 +24,8 @@ export const organizationEntity = defineEntity({
     delete: allow.role("admin"),
     setPublicListing: allow.role("admin"),
     certify: allow.role("admin"),
+    /** The overview's reads about every organization (certifications about to end): admins. */
+    oversee: allow.role("admin"),
   },
   rowChecks: {
     update: allowed,

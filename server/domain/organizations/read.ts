@@ -1,4 +1,4 @@
-import { count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { count, eq, ilike, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { organizations, users } from "../../db/schema/index.ts";
 import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
@@ -89,5 +89,37 @@ export const countOrganizations = organizationEntity.read({
       ),
     });
     return row ?? { total: 0, listed: 0, certified: 0 };
+  },
+});
+
+/**
+ * Certified organizations whose certification ends within `withinDays` (or has ended
+ * while they are still marked certified), the soonest first: the overview's reminder to
+ * renew them or mark them lapsed.
+ */
+export const listExpiringCertifications = organizationEntity.read({
+  operation: "oversee",
+  doing: "see certifications about to end",
+  input: listInput({
+    withinDays: z
+      .number()
+      .int("Give a whole number of days.")
+      .min(1, "Give at least 1 day.")
+      .max(365, "Give at most 365 days.")
+      .default(60),
+  }),
+  run: (scope, input): Promise<Connection<Organization>> => {
+    const until = new Date(scope.now.getTime() + input.withinDays * 24 * 60 * 60 * 1000);
+    return scope.page(
+      {
+        key: sql`${organizations.certifiedUntil}::timestamptz`,
+        type: "timestamptz",
+        id: organizations.id,
+        direction: "asc",
+      },
+      input,
+      eq(organizations.certificationStatus, "certified"),
+      lte(organizations.certifiedUntil, until.toISOString().slice(0, 10)),
+    );
   },
 });

@@ -52,6 +52,8 @@ export const userEntity = defineEntity({
     delete: allow.role("admin"),
     readSessions: allow.roleOrRows("admin", self),
     revokeSession: allow.roleOrRows("admin", self),
+    /** The overview's reads about everyone (invitations about to lapse, failed sign-ins): admins. */
+    oversee: allow.role("admin"),
   },
   rowChecks: {
     update: allowed,

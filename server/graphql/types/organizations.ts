@@ -6,6 +6,7 @@ import {
   createOrganization,
   deleteOrganization,
   getOrganization,
+  listExpiringCertifications,
   listOrganizations,
   organizationEntity,
   organizationKind,
@@ -91,9 +92,17 @@ const OrganizationCounts = builder
   });
 
 queryField("organizationCounts", { operation: countOrganizations, type: OrganizationCounts });
+const OrganizationConnection = connectionType("Organization", OrganizationRef);
+
+queryField("expiringCertifications", {
+  operation: listExpiringCertifications,
+  type: OrganizationConnection,
+  description:
+    "Certified organizations whose certification ends within withinDays (or has ended while still marked certified), the soonest first.",
+});
 queryField("organizations", {
   operation: listOrganizations,
-  type: connectionType("Organization", OrganizationRef),
+  type: OrganizationConnection,
   description: "Organizations. Admins see all; others see their own.",
 });
 queryField("organization", { operation: getOrganization, type: OrganizationRef });

@@ -1,5 +1,9 @@
 import { role } from "../../domain/core/access.ts";
 import {
+  listDisabledWithLiveTokens,
+  listFailedSignIns,
+  listLapsingInvitations,
+  type FailedSignIns,
   cancelInvitation,
   changeUserOrganization,
   changeUserRole,
@@ -94,10 +98,46 @@ const UserCounts = builder.objectRef<{ invited: number; active: number; disabled
   }),
 });
 
+const UserConnection = connectionType("User", UserRef);
+
+const FailedSignInRef = builder.objectRef<FailedSignIns>("FailedSignIn").implement({
+  description: "Wrong passwords given for one person's account since they last signed in.",
+  fields: (t) => ({
+    user: t.field({ type: UserRef, resolve: (row) => row.user }),
+    failures: t.exposeInt("failures", { description: "How many wrong passwords since their last sign-in." }),
+    lastFailedAt: t.expose("lastFailedAt", { type: "DateTime" }),
+  }),
+});
+
+const FailedSignInsRef = builder.objectRef<{ available: boolean; rows: FailedSignIns[] }>("FailedSignIns").implement({
+  fields: (t) => ({
+    available: t.exposeBoolean("available", {
+      description:
+        "Whether the site sees wrong passwords: true with the embedded sign-in; an external provider keeps its own records.",
+    }),
+    rows: t.field({ type: [FailedSignInRef], resolve: (result) => result.rows }),
+  }),
+});
+
 queryField("userCounts", { operation: countUsersByStatus, type: UserCounts });
+queryField("lapsingInvitations", {
+  operation: listLapsingInvitations,
+  type: UserConnection,
+  description: "Invitations that stop working within withinDays, or already have, the soonest first.",
+});
+queryField("disabledUsersWithLiveTokens", {
+  operation: listDisabledWithLiveTokens,
+  type: UserConnection,
+  description: "Disabled people whose personal access tokens still work (there should be none).",
+});
+queryField("failedSignIns", {
+  operation: listFailedSignIns,
+  type: FailedSignInsRef,
+  description: "People who gave a wrong password within withinHours and have not signed in since, the latest first.",
+});
 queryField("users", {
   operation: listUsers,
-  type: connectionType("User", UserRef),
+  type: UserConnection,
   description: "People who may sign in. Admins see everyone; others see only themselves.",
 });
 queryField("user", { operation: getUser, type: UserRef });

@@ -150,3 +150,32 @@ test.describe("site settings", () => {
     await expect(page.getByRole("note", { name: "Announcement" })).toHaveCount(0);
   });
 });
+
+test.describe("the announcement's preview and the page's sections", () => {
+  test("the preview draws the banner as it is typed, before anything is saved", async ({ page }) => {
+    await signInAsAdmin(page, config);
+    const banner = group(page, "Announcement banner");
+    const preview = banner.getByRole("note", { name: "Preview of the announcement" });
+    const text = uniqueName("E2E preview only");
+    await banner.getByLabel("Message").fill(text);
+    await expect(preview).toContainText(text);
+    await banner.getByLabel("Link words").fill("Read more");
+    await banner.getByLabel("Link address").fill("/products/v5");
+    await expect(preview).toContainText("Read more");
+    // The preview's link goes nowhere: trying it out never leaves the unsaved form.
+    await expect(preview.getByRole("link")).toHaveCount(0);
+    await banner.getByLabel("Tone").selectOption({ label: "Warning (amber)" });
+    await expect(preview).toHaveClass(/border-amber-500/);
+    await banner.getByLabel("Show the banner").uncheck();
+    await expect(banner.getByText("Off: turn on “Show the banner” to show it once saved.")).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("the section links lead to each group", async ({ page }) => {
+    await signInAsAdmin(page, config);
+    const sections = page.getByRole("navigation", { name: "Settings groups" });
+    await sections.getByRole("link", { name: "Analytics identifiers" }).click();
+    await expect(page).toHaveURL(/#analytics$/);
+    await expect(page.getByRole("heading", { level: 2, name: "Analytics identifiers" })).toBeInViewport();
+  });
+});

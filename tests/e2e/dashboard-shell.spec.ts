@@ -6,6 +6,7 @@ import {
   expect,
   openPortal,
   portalNav,
+  portalViewports,
   seededPerson,
   signedOut,
   signUpViewer,
@@ -365,5 +366,19 @@ test.describe("a portal address without a page", () => {
     await page.goto("/dashboard/no-such-page");
     await expect(main.getByRole("link", { name: /^Go to/ })).toHaveCount(0);
     await expect(main.getByRole("link", { name: "Back to the dashboard" })).toBeVisible();
+  });
+});
+
+test.describe("the breadcrumb on a phone", () => {
+  test.use({ viewport: portalViewports.phone });
+
+  test("shows the page's own name, whole", async ({ page }) => {
+    await openPortal(page, "/dashboard/admin/organizations");
+    const trail = page.getByRole("navigation", { name: "Breadcrumb" });
+    const current = trail.locator('[aria-current="page"]');
+    await expect(current).toHaveText("Organizations");
+    await expect(current).toBeVisible();
+    expect(await current.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
+    await expect(trail.getByRole("link", { name: "Dashboard" })).toBeHidden();
   });
 });

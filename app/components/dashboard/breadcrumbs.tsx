@@ -2,7 +2,10 @@ import { ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { pageFor } from "../../lib/dashboard-nav.ts";
 
-/** Where the page sits in the portal: Dashboard › the page. Only real pages are links. */
+/**
+ * Where the page sits in the portal: Dashboard › the page. Only real pages are links. On
+ * a phone only the page's own name shows, whole (the menu leads back to the rest).
+ */
 export function Breadcrumbs() {
   const { pathname } = useLocation();
   const page = pageFor(pathname);
@@ -14,8 +17,10 @@ export function Breadcrumbs() {
         {crumbs.map((crumb, index) => {
           const last = index === crumbs.length - 1;
           return (
-            <li key={crumb.to} className="flex min-w-0 items-center gap-1">
-              {index > 0 ? <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-gray-500" /> : null}
+            <li key={crumb.to} className={`flex min-w-0 items-center gap-1 ${last ? "" : "max-sm:hidden"}`}>
+              {index > 0 ? (
+                <ChevronRight aria-hidden="true" className="size-4 shrink-0 text-gray-500 max-sm:hidden" />
+              ) : null}
               {last ? (
                 <span aria-current="page" className="truncate font-semibold">
                   {crumb.label}

@@ -32,28 +32,42 @@ export function Notices({ notices }: { notices: SiteNotices }) {
           </p>
         </div>
       ) : null}
-      {announcement ? (
-        <div
-          role="note"
-          aria-label="Announcement"
-          className={cn(
-            "flex gap-3 rounded-xl border-l-4 px-4 py-3 text-base",
-            announcement.tone === "warning"
-              ? "border-amber-500 bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
-              : "border-bdblue-600 bg-bdblue-50 text-bdblue-950 dark:bg-bdblue-950 dark:text-bdblue-50",
-          )}
-        >
-          <Megaphone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p>
-            {announcement.message}{" "}
-            {announcement.linkUrl && announcement.linkLabel ? (
-              <a href={announcement.linkUrl} className="font-semibold underline underline-offset-2">
-                {announcement.linkLabel}
-              </a>
-            ) : null}
-          </p>
-        </div>
-      ) : null}
+      {announcement ? <AnnouncementBanner announcement={announcement} /> : null}
+    </div>
+  );
+}
+
+type Announcement = NonNullable<SiteNotices["announcement"]>;
+
+/**
+ * The announcement banner. The settings page draws it too, as a live preview (`preview`):
+ * named as such, and its link inert, so trying it out never leaves unsaved changes.
+ */
+export function AnnouncementBanner({ announcement, preview }: { announcement: Announcement; preview?: boolean }) {
+  const link = announcement.linkUrl && announcement.linkLabel;
+  return (
+    <div
+      role="note"
+      aria-label={preview ? "Preview of the announcement" : "Announcement"}
+      className={cn(
+        "flex gap-3 rounded-xl border-l-4 px-4 py-3 text-base",
+        announcement.tone === "warning"
+          ? "border-amber-500 bg-amber-50 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+          : "border-bdblue-600 bg-bdblue-50 text-bdblue-950 dark:bg-bdblue-950 dark:text-bdblue-50",
+      )}
+    >
+      <Megaphone aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+      <p className="min-w-0 break-words">
+        {announcement.message}{" "}
+        {link && preview ? (
+          <span className="font-semibold underline underline-offset-2">{announcement.linkLabel}</span>
+        ) : null}
+        {link && !preview ? (
+          <a href={announcement.linkUrl ?? undefined} className="font-semibold underline underline-offset-2">
+            {announcement.linkLabel}
+          </a>
+        ) : null}
+      </p>
     </div>
   );
 }

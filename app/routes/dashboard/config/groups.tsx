@@ -1,6 +1,7 @@
 import { CheckboxInput, Field, SelectInput, TextAreaInput } from "../../../components/ui/field.tsx";
 import { fieldProps, type ActionFailure } from "../../../lib/action-failure.ts";
 import { optionsOf, type ApiEnum, type ResultOf } from "../../../lib/graphql.ts";
+import { BannerPreview } from "./banner-preview.tsx";
 import type { SettingsQuery } from "./queries.ts";
 import { listError, localInstant, SettingsForm } from "./settings-form.tsx";
 
@@ -29,6 +30,15 @@ export function AnnouncementSettings({ saved, failure }: { saved: Settings["anno
       group={saved}
       failure={failure}
     >
+      <BannerPreview
+        initial={{
+          enabled: failure ? failure.values.enabled === "true" : saved.enabled,
+          message: failure?.values.message ?? saved.message ?? "",
+          tone: (failure?.values.tone ?? saved.tone) === "warning" ? "warning" : "info",
+          linkLabel: failure?.values.linkLabel ?? saved.linkLabel ?? "",
+          linkUrl: failure?.values.linkUrl ?? saved.linkUrl ?? "",
+        }}
+      />
       <CheckboxInput
         label="Show the banner"
         name="enabled"

@@ -1,5 +1,6 @@
 import { useActionData } from "react-router";
 import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
+import { SectionNav } from "../../../components/dashboard/section-nav.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { query } from "../../../lib/api.server.ts";
 import { requireReach } from "../../../lib/portal.server.ts";
@@ -37,6 +38,15 @@ export default function AdminConfig({ loaderData: settings }: Route.ComponentPro
           editing it, yours is refused so theirs is not lost: reload, then try again.
         </p>
       </div>
+      <SectionNav
+        label="Settings groups"
+        sections={[
+          ["announcement", "Announcement banner"],
+          ["maintenance", "Maintenance notice"],
+          ["contacts", "Contact recipients"],
+          ["analytics", "Analytics identifiers"],
+        ]}
+      />
       <AnnouncementSettings saved={settings.announcement} failure={failureFor(failure, "announcement")} />
       <MaintenanceSettings saved={settings.maintenance} failure={failureFor(failure, "maintenance")} />
       <ContactSettings saved={settings.contactRecipients} failure={failureFor(failure, "contacts")} />

@@ -6,6 +6,7 @@ import { useSending } from "../../../components/dashboard/submit-button.tsx";
 import { CheckboxInput, Field, FormAlert } from "../../../components/ui/field.tsx";
 import { query } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
+import { SectionNav } from "../../../components/dashboard/section-nav.tsx";
 import type { ApiEnum } from "../../../lib/graphql.ts";
 import { useHydrated } from "../../../lib/hydrated.ts";
 import { portalOf } from "../../../lib/portal.server.ts";
@@ -54,24 +55,17 @@ export default function Settings({ loaderData }: Route.ComponentProps) {
   const notifications = failureFor(failure, "notifications");
   return (
     <div className="grid gap-8">
-      <nav aria-label="Settings sections" className="flex flex-wrap gap-2 text-base">
-        {[
+      <SectionNav
+        label="Settings sections"
+        sections={[
           ["profile", "Profile"],
           ["appearance", "Colour mode"],
           ["notifications", "Email notifications"],
-          ...(tokens ? [["tokens", "Access tokens"]] : []),
+          ...(tokens ? ([["tokens", "Access tokens"]] as const) : []),
           ["sessions", "Signed-in browsers"],
           ["password", "Password"],
-        ].map(([id, label]) => (
-          <a
-            key={id}
-            href={`#${id}`}
-            className="rounded-lg px-3 py-2 font-semibold text-bdblue-700 underline-offset-2 ring-1 ring-gray-200 hover:underline dark:text-bdblue-300 dark:ring-gray-800"
-          >
-            {label}
-          </a>
-        ))}
-      </nav>
+        ]}
+      />
 
       <Section id="profile" title="Profile" description="How other people see you in the portal.">
         <Picture user={user} failure={failure} />

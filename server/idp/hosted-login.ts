@@ -151,7 +151,7 @@ export function createHostedLogin(deps: {
       }
       await limiter.reset(`login:pair:${clientAddress}:${email}`);
       await limiter.reset(`login:account:${email}`);
-      await clearFailedSignIns(db, check.account.id);
+      await clearFailedSignIns(db, email);
       log.info("signed in at the embedded provider", { account: check.account.id });
       return finishLogin(check.account.id);
     },
@@ -222,6 +222,7 @@ export function createHostedLogin(deps: {
       if (result.ok) {
         // A new password also lifts a pause on the account's sign-ins.
         await limiter.reset(`login:account:${result.email}`);
+        await clearFailedSignIns(db, result.email);
         return { ok: true };
       }
       if (result.reason === "invalid-link") {

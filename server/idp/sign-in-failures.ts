@@ -15,12 +15,15 @@ export async function recordFailedSignIn(db: Database, email: string, at: Date):
     .where(eq(sql`lower(${idpAccounts.email})`, email.toLowerCase()));
 }
 
-/** A sign-in that succeeded: the wrong passwords before it no longer need anyone's attention. */
-export async function clearFailedSignIns(db: Database, accountId: string): Promise<void> {
+/**
+ * A sign-in that succeeded, or a new password set by the emailed link: the wrong
+ * passwords before it no longer need anyone's attention.
+ */
+export async function clearFailedSignIns(db: Database, email: string): Promise<void> {
   await db
     .update(idpAccounts)
     .set({ failedSignIns: 0 })
-    .where(and(eq(idpAccounts.id, accountId), gt(idpAccounts.failedSignIns, 0)));
+    .where(and(eq(sql`lower(${idpAccounts.email})`, email.toLowerCase()), gt(idpAccounts.failedSignIns, 0)));
 }
 
 /** The embedded provider's counts, for the domain (its accounts are the subjects of `issuer`). */

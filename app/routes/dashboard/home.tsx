@@ -56,7 +56,7 @@ const HomeQuery = graphql(`
 export async function loader({ context }: Route.LoaderArgs) {
   const { capabilities } = portalOf(context);
   const reach = (entity: string, operation: string) => capabilities[entity]?.[operation];
-  const first = 5;
+  const first = attentionWindows.shown;
   const [home, people, organizations] = await Promise.all([
     query(context, HomeQuery, {}),
     reach("user", "oversee") === "all"
@@ -64,6 +64,7 @@ export async function loader({ context }: Route.LoaderArgs) {
           invitationDays: attentionWindows.invitationDays,
           signInHours: attentionWindows.signInHours,
           first,
+          signInRows: first + 1,
         })
       : null,
     reach("organization", "oversee") === "all"

@@ -134,7 +134,7 @@ describe.each(databaseKinds)("what needs attention, on %s", (kind) => {
     expect((await listFailedSignIns(asAdmin, { withinHours: 24 * 7 })).rows).toHaveLength(2);
 
     // Signing in clears the count.
-    await clearFailedSignIns(db, alice.id);
+    await clearFailedSignIns(db, "Alice@example.test");
     expect((await listFailedSignIns(asAdmin, {})).rows).toEqual([]);
     const [row] = await db.select().from(idpAccounts).where(eq(idpAccounts.id, alice.id));
     expect(row?.failedSignIns).toBe(0);

@@ -5,12 +5,12 @@ import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
 import { formatCount, formatDate, personName } from "../../../lib/format.ts";
 import { graphql, type ResultOf } from "../../../lib/graphql.ts";
 
-/** How far ahead the overview looks; its sentences say the same numbers. */
-export const attentionWindows = { invitationDays: 3, certificationDays: 60, signInHours: 72 } as const;
-const shown = 5;
+/** How far ahead the overview looks (its sentences say the same numbers), and how many items each card shows. */
+export const attentionWindows = { invitationDays: 3, certificationDays: 60, signInHours: 72, shown: 5 } as const;
+const { shown } = attentionWindows;
 
 export const PeopleAttentionQuery = graphql(`
-  query PeopleAttention($invitationDays: Int!, $signInHours: Int!, $first: Int!) {
+  query PeopleAttention($invitationDays: Int!, $signInHours: Int!, $first: Int!, $signInRows: Int!) {
     lapsingInvitations(withinDays: $invitationDays, first: $first) {
       nodes {
         id
@@ -31,7 +31,7 @@ export const PeopleAttentionQuery = graphql(`
       totalCount
       totalCountIsLowerBound
     }
-    failedSignIns(withinHours: $signInHours, first: 10) {
+    failedSignIns(withinHours: $signInHours, first: $signInRows) {
       available
       rows {
         failures
@@ -137,7 +137,8 @@ function cardsOf(people: PeopleAttention | null, organizations: OrganizationAtte
             </>
           ),
         })),
-        total: { count: rows.length, more: false },
+        // One row more than shown was asked for: it says whether there are more.
+        total: { count: Math.min(rows.length, shown), more: rows.length > shown },
       });
     }
   }

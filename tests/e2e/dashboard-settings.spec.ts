@@ -76,35 +76,83 @@ test.describe("your settings as a viewer", () => {
     viewer = { ...viewer, name: renamed };
   });
 
-  test("a picture is uploaded, checked by its content, shown in the menu, and removed", async ({ page }) => {
+  test("a picture is dropped or chosen, previewed, checked at once and by its content, shown in the menu, and removed", async ({
+    page,
+  }) => {
     await open(page);
     const profile = page.getByRole("region", { name: "Profile" });
     await expect(profile).toContainText("Your initials stand in for a picture.");
-
-    // A file that claims to be a PNG but is not one: refused by its content, with the reason at the field.
     const field = profile.getByLabel("Picture", { exact: true });
+    const zone = profile.locator("[data-file-drop]");
+    const upload = profile.getByRole("button", { name: "Upload the picture" });
+    await expect(zone).toContainText("Drop a picture here");
+    // Nothing to send until a picture is chosen.
+    await expect(upload).toHaveCount(0);
+
+    // A file that claims to be a PNG but that the browser cannot read: said at once, nothing sent.
     await field.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.7 not a picture") });
-    await profile.getByRole("button", { name: "Upload the picture" }).click();
-    await expect(profile.getByLabel("Picture", { exact: true })).toHaveAccessibleDescription(
-      /That file is not a picture the portal can use/,
-    );
-    await expect(profile.getByLabel("Picture", { exact: true })).toHaveAttribute("aria-invalid", "true");
+    await expect(field).toHaveAccessibleDescription(/That file is not a picture this browser can read/);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
+    await expect(upload).toHaveCount(0);
 
     // Over 5 MB: said at once, before anything is sent.
-    await profile
-      .getByLabel("Picture", { exact: true })
-      .setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
-    await expect(profile.getByLabel("Picture", { exact: true })).toHaveAccessibleDescription(/larger than 5 MB/);
-    await profile.getByRole("button", { name: "Upload the picture" }).click();
-    await expect(profile.getByLabel("Picture", { exact: true })).toBeFocused();
+    await field.setInputFiles({ name: "big.png", mimeType: "image/png", buffer: Buffer.alloc(5 * 1024 * 1024 + 1) });
+    await expect(field).toHaveAccessibleDescription(/larger than 5 MB/);
+    await expect(upload).toHaveCount(0);
+
+    // A BMP named .png: the browser shows it, the server reads its content and refuses it.
+    await field.setInputFiles({ name: "scan.png", mimeType: "image/png", buffer: bitmap(3, 2) });
+    await expect(zone).toContainText("scan.png");
+    await expect(zone).toContainText("3 × 2 px");
+    await expect(field).not.toHaveAttribute("aria-invalid");
+    await upload.click();
+    await expect(field).toHaveAccessibleDescription(/That file is not a picture the portal can use/);
+    await expect(field).toHaveAttribute("aria-invalid", "true");
 
     const { default: sharp } = await import("sharp");
     const picture = await sharp({ create: { width: 300, height: 200, channels: 3, background: "#1d4ed8" } })
       .png()
       .toBuffer();
-    await profile
-      .getByLabel("Picture", { exact: true })
-      .setInputFiles({ name: "portrait.png", mimeType: "image/png", buffer: picture });
+    // Two files dropped on the zone: the first is taken, previewed, and the server's old answer goes.
+    const dropped = await page.evaluateHandle((png) => {
+      const files = new DataTransfer();
+      const bytes = Uint8Array.from(atob(png), (character) => character.charCodeAt(0));
+      files.items.add(new File([bytes], "portrait.png", { type: "image/png" }));
+      files.items.add(new File(["notes"], "notes.txt", { type: "text/plain" }));
+      return files;
+    }, picture.toString("base64"));
+    await field.dispatchEvent("dragenter", { dataTransfer: dropped });
+    await expect(zone).toHaveAttribute("data-file-drop", "over");
+    await field.dispatchEvent("drop", { dataTransfer: dropped });
+    await expect(zone).toHaveAttribute("data-file-drop", "chosen");
+    await expect(zone).toContainText("portrait.png");
+    await expect(zone).toContainText("300 × 200 px");
+    await expect(field).not.toHaveAttribute("aria-invalid");
+    await expect(field).not.toHaveAccessibleDescription(/can use/);
+    await expect
+      .poll(() => zone.locator("img[data-file-preview]").evaluate((image: HTMLImageElement) => image.naturalWidth))
+      .toBe(300);
+    await expect(field).toHaveJSProperty("files.length", 1);
+    await expectNoAxeViolations(page);
+
+    // Cancel empties the field and leaves focus on it.
+    await profile.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(zone).toHaveAttribute("data-file-drop", "empty");
+    await expect(field).toBeFocused();
+    await expect(upload).toHaveCount(0);
+
+    // A file dropped beside the zone does not open in the tab in place of the page.
+    const openedInTab = await page.evaluate(() => {
+      const files = new DataTransfer();
+      files.items.add(new File(["x"], "stray.png", { type: "image/png" }));
+      return document.body.dispatchEvent(
+        new DragEvent("drop", { dataTransfer: files, bubbles: true, cancelable: true }),
+      );
+    });
+    expect(openedInTab).toBe(false);
+
+    await field.setInputFiles({ name: "portrait.png", mimeType: "image/png", buffer: picture });
+    await expect(zone).toContainText("300 × 200 px");
     await profile.getByRole("button", { name: "Upload the picture" }).click();
     await expectToast(page, "Your picture is saved");
     // The toast shows the new picture in place of its icon (spec §3 `avatar`).
@@ -113,6 +161,9 @@ test.describe("your settings as a viewer", () => {
     await expect.poll(() => toastPicture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(256);
     await expect(toastItem(page, "Your picture is saved").locator("[data-toast-icon]")).toHaveCount(0);
     await expect(profile).toContainText("Your picture.");
+    // The field starts again, empty, for a newer picture.
+    await expect(profile.getByLabel("A new picture")).toBeVisible();
+    await expect(zone).toHaveAttribute("data-file-drop", "empty");
     const shown = profile.locator("img");
     await expect(shown).toHaveAttribute("src", /^\/dashboard\/pictures\/[0-9a-f-]{36}\?v=\d+$/);
     // The image loaded (a broken one has no natural width).
@@ -126,6 +177,7 @@ test.describe("your settings as a viewer", () => {
     await expect(toastItem(page, "Your picture is removed").locator('[data-toast-icon="circle-check"]')).toBeVisible();
     await expect(profile).toContainText("Your initials stand in for a picture.");
     await expect(profile.locator("img")).toHaveCount(0);
+    await expect(profile.getByLabel("Picture", { exact: true })).toBeVisible();
   });
 
   test("the colour mode is saved to the account: Dark after a reload", async ({ page }) => {
@@ -363,3 +415,23 @@ test.describe("signed-in browsers", () => {
     await elsewhere.close();
   });
 });
+
+/** An uncompressed 24-bit BMP: a picture browsers show and the portal does not take. */
+function bitmap(width: number, height: number): Buffer {
+  const rowBytes = Math.ceil((width * 3) / 4) * 4;
+  const size = 54 + rowBytes * height;
+  const bytes = Buffer.alloc(size, 0x80);
+  bytes.write("BM", 0, "ascii");
+  bytes.writeUInt32LE(size, 2);
+  bytes.writeUInt32LE(0, 6);
+  bytes.writeUInt32LE(54, 10);
+  bytes.writeUInt32LE(40, 14);
+  bytes.writeInt32LE(width, 18);
+  bytes.writeInt32LE(height, 22);
+  bytes.writeUInt16LE(1, 26);
+  bytes.writeUInt16LE(24, 28);
+  bytes.writeUInt32LE(0, 30);
+  bytes.writeUInt32LE(rowBytes * height, 34);
+  bytes.fill(0, 38, 54);
+  return bytes;
+}

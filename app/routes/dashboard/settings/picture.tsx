@@ -3,10 +3,15 @@ import { Form } from "react-router";
 import { failureFor } from "../../../components/dashboard/action-feedback.tsx";
 import { Avatar } from "../../../components/dashboard/avatar.tsx";
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
-import { Field, FormAlert } from "../../../components/ui/field.tsx";
+import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
+import { buttonClasses } from "../../../components/ui/button.tsx";
+import { FormAlert } from "../../../components/ui/field.tsx";
+import { clearFileInput, FileDrop, type FileChoice } from "../../../components/ui/file-drop.tsx";
+import { formatBytes, typeNames, type FileRule } from "../../../lib/file-choice.ts";
+import { useHydrated } from "../../../lib/hydrated.ts";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
 import { withArticle } from "../../../lib/format.ts";
-import { RowFields, Submit } from "./section.tsx";
+import { RowFields } from "./section.tsx";
 
 type PictureOwner = {
   id: string;
@@ -17,54 +22,34 @@ type PictureOwner = {
   role: string;
 };
 
-/** What the browser offers to pick; the server decides by the file's content all the same. */
-const pictureTypes = "image/jpeg,image/png,image/webp,image/gif,image/avif";
-const pictureLimit = 5 * 1024 * 1024;
-const pictureTooLarge = "That picture is larger than 5 MB: choose a smaller one.";
+/** What a picture may be; the server decides by the file's content all the same. */
+const pictureRule: FileRule = {
+  noun: "picture",
+  types: [
+    { mime: "image/jpeg", label: "JPEG" },
+    { mime: "image/png", label: "PNG" },
+    { mime: "image/webp", label: "WebP" },
+    { mime: "image/gif", label: "GIF" },
+    { mime: "image/avif", label: "AVIF" },
+  ],
+  maxBytes: 5 * 1024 * 1024,
+};
 
 export function Picture({ user, failure }: { user: PictureOwner; failure: ActionFailure | undefined }) {
   const upload = failureFor(failure, "picture");
   const removal = failureFor(failure, "removePicture");
-  // Said before sending, so no one waits for 5 MB to travel only to be told it is too large.
-  const [tooLarge, setTooLarge] = useState(false);
   return (
     <div className="grid gap-4">
       <div className="flex flex-wrap items-center gap-4">
         <Avatar person={user} size="large" />
         <p className="min-w-0 flex-1 text-base text-gray-700 dark:text-gray-300">
           {user.picture ? "Your picture." : "Your initials stand in for a picture."} You are signed in as{" "}
-          <span className="break-all">{user.email}</span>, as {withArticle(user.role)}.
+          <span className="wrap-anywhere">{user.email}</span>, as {withArticle(user.role)}.
         </p>
       </div>
       <FormAlert message={removal?.message} />
-      <Form
-        preventScrollReset
-        method="post"
-        encType="multipart/form-data"
-        className="grid gap-4"
-        noValidate
-        onSubmit={(event) => {
-          if (!tooLarge) return;
-          event.preventDefault();
-          event.currentTarget.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
-        }}
-      >
-        <RowFields intent="picture" user={user} />
-        <FormAlert message={upload?.message} />
-        <Field
-          type="file"
-          label={user.picture ? "A new picture" : "Picture"}
-          hint="A JPEG, PNG, WebP, GIF or AVIF image up to 5 MB. It is cropped to a square around its subject."
-          name="picture"
-          accept={pictureTypes}
-          error={tooLarge ? pictureTooLarge : upload?.fields.picture}
-          onChange={(event) => {
-            const file = event.currentTarget.files?.[0];
-            setTooLarge(file !== undefined && file.size > pictureLimit);
-          }}
-        />
-        <Submit intent="picture">Upload the picture</Submit>
-      </Form>
+      {/* A saved picture is a new version of you: the field starts empty again. */}
+      <PictureForm key={user.version} user={user} upload={upload} />
       {user.picture ? (
         <div>
           <ConfirmForm
@@ -78,5 +63,60 @@ export function Picture({ user, failure }: { user: PictureOwner; failure: Action
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** Choosing, previewing and sending a new picture. */
+function PictureForm({ user, upload }: { user: PictureOwner; upload: ActionFailure | undefined }) {
+  const hydrated = useHydrated();
+  const [choice, setChoice] = useState<FileChoice | null>(null);
+  const ready = choice !== null && choice.problem === null;
+  return (
+    <Form
+      preventScrollReset
+      method="post"
+      encType="multipart/form-data"
+      className="grid gap-4"
+      noValidate
+      onSubmit={(event) => {
+        if (!hydrated || ready) return;
+        event.preventDefault();
+        event.currentTarget.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
+      }}
+    >
+      <RowFields intent="picture" user={user} />
+      <FormAlert message={upload?.message} />
+      <FileDrop
+        kind="image"
+        label={user.picture ? "A new picture" : "Picture"}
+        hint={`A ${typeNames(pictureRule)} image up to ${formatBytes(pictureRule.maxBytes)}. It is cropped to a square around its subject.`}
+        name="picture"
+        rule={pictureRule}
+        error={upload?.fields.picture}
+        errorKey={upload}
+        onChoice={setChoice}
+      />
+      {/* Before the page's script runs there is no preview, so the button is always there. */}
+      {!hydrated || ready ? (
+        <div className="flex flex-wrap gap-3">
+          <SubmitButton intent="picture" pendingLabel="Uploading…">
+            Upload the picture
+          </SubmitButton>
+          {hydrated ? (
+            <button
+              type="button"
+              className={buttonClasses("secondary")}
+              onClick={(event) =>
+                clearFileInput(
+                  event.currentTarget.form?.querySelector<HTMLInputElement>('input[name="picture"]') ?? null,
+                )
+              }
+            >
+              Cancel
+            </button>
+          ) : null}
+        </div>
+      ) : null}
+    </Form>
   );
 }

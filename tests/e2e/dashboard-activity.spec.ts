@@ -45,7 +45,7 @@ test.describe("activity log", () => {
     await openPage(page, activity);
     const filters = page.getByRole("search", { name: "Filter the activity log" });
     // Typing is enough: the list follows after a short pause, the URL keeps it, and the field keeps focus.
-    const searchbox = filters.getByLabel("Name of a person or record");
+    const searchbox = filters.getByLabel("Person or record");
     await searchbox.fill(name);
     await expect(page).toHaveURL(new RegExp(`[?&]q=${escapeRegExp(encodeURIComponent(name).replace(/%20/g, "+"))}`));
     await expect(searchbox).toBeFocused();
@@ -112,6 +112,40 @@ test.describe("activity log", () => {
     await reloadPage(page);
     await expect(filters.getByLabel("What")).toHaveValue("organization.setPublicListing");
     await expect(rows).toHaveCount(2);
+  });
+
+  test("on a wide screen the filters sit on one row, a person picked among them included", async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signInAsAdmin(page, activity);
+    const filters = page.getByRole("search", { name: "Filter the activity log" });
+    await pick(filters, "Who", "administrator", /^Administrator/);
+    await expect(page).toHaveURL(/[?&]actor=/);
+    // Picked, the person shows in a field-sized box with a button to clear them.
+    const who = filters.getByRole("group", { name: "Who" });
+    await expect(who).toContainText("Administrator");
+    const controls = [
+      filters.getByLabel("Person or record"),
+      who,
+      filters.getByLabel("What"),
+      filters.getByLabel("Kind of record"),
+      filters.getByLabel("From"),
+      filters.getByLabel("To"),
+    ];
+    const boxes = await Promise.all(controls.map(async (control) => (await control.boundingBox()) ?? undefined));
+    const tops = boxes.map((box) => Math.round(box?.y ?? -1));
+    expect(new Set(tops).size, `the filters' tops: ${tops.join(", ")}`).toBe(1);
+    const heights = boxes.map((box) => Math.round(box?.height ?? -1));
+    expect(new Set(heights).size, `the filters' heights: ${heights.join(", ")}`).toBe(1);
+
+    await who.getByRole("button", { name: "Clear (anyone): Administrator" }).click();
+    await expect(page).not.toHaveURL(/[?&]actor=/);
+    await expect(filters.getByRole("combobox", { name: "Who" })).toBeFocused();
+    // Removing its chip clears the picker too.
+    await pick(filters, "Who", "administrator", /^Administrator/);
+    await page.getByRole("link", { name: "Remove the filter Who: Administrator" }).click();
+    await expect(page).not.toHaveURL(/[?&]actor=/);
+    await expect(filters.getByRole("combobox", { name: "Who" })).toHaveValue("");
+    await expect(who).toHaveCount(0);
   });
 
   test("Export as CSV downloads the filtered rows", async ({ page }) => {

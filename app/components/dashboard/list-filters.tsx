@@ -175,7 +175,7 @@ export function SearchField({ label, defaultValue }: { label: string; defaultVal
   const id = useId();
   const ref = useFollowUrl<HTMLInputElement>(defaultValue ?? "");
   return (
-    <div className="grid min-w-48 flex-1 gap-1">
+    <div className="grid min-w-40 flex-1 gap-1">
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
@@ -199,18 +199,21 @@ export function SelectField({
   options,
   defaultValue,
   anyLabel,
+  className,
 }: {
   label: string;
   name: string;
   options: readonly { value: string; label: string }[];
   defaultValue: string | undefined;
   anyLabel?: string;
+  /** A fixed width from the small breakpoint up, so a row of filters fits on one line. */
+  className?: string;
 }) {
   const id = useId();
   const ref = useFollowUrl<HTMLSelectElement>(defaultValue ?? "");
   return (
     // A long option (an action's name) must not make the form wider than a small screen.
-    <div className="grid max-w-full min-w-0 gap-1">
+    <div className={cn("grid max-w-full min-w-0 gap-1 max-sm:w-full", className)}>
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
@@ -236,19 +239,28 @@ export function DateField({
   label,
   name,
   defaultValue,
+  className,
 }: {
   label: string;
   name: string;
   defaultValue: string | undefined;
+  className?: string;
 }) {
   const id = useId();
   const ref = useFollowUrl<HTMLInputElement>(defaultValue ?? "");
   return (
-    <div className="grid gap-1">
+    <div className={cn("grid gap-1", className)}>
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
-      <input ref={ref} id={id} type="date" name={name} defaultValue={defaultValue ?? ""} className={fieldClasses} />
+      <input
+        ref={ref}
+        id={id}
+        type="date"
+        name={name}
+        defaultValue={defaultValue ?? ""}
+        className={cn(fieldClasses, "w-full min-w-0")}
+      />
     </div>
   );
 }

@@ -30,6 +30,7 @@ export function SearchPicker({
   initial = null,
   error,
   noneLabel,
+  density = "form",
 }: {
   label: string;
   hint?: string;
@@ -41,7 +42,13 @@ export function SearchPicker({
   error?: string | undefined;
   /** When set, the pick can be cleared, and this says what "nothing" means ("No organization"). */
   noneLabel?: string;
+  /**
+   * "filter" sits in a row of list filters: the small label and field height of the
+   * selects beside it, and a pick shown in a field-sized box with a clear button.
+   */
+  density?: "form" | "filter";
 }) {
+  const compact = density === "filter";
   const id = useId();
   const listId = `${id}-list`;
   const hintId = `${id}-hint`;
@@ -99,6 +106,12 @@ export function SearchPicker({
     setOpen(false);
   };
 
+  const clear = () => {
+    pickedByPerson.current = true;
+    setPicked(null);
+    requestAnimationFrame(() => input.current?.focus());
+  };
+
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
@@ -129,8 +142,12 @@ export function SearchPicker({
         : null;
 
   return (
-    <div ref={container} className="grid gap-1.5">
-      <label htmlFor={id} className="text-base font-semibold text-gray-900 dark:text-gray-100">
+    <div ref={container} className={cn("grid", compact ? "gap-1" : "gap-1.5")}>
+      <label
+        htmlFor={compact && picked ? undefined : id}
+        id={`${id}-label`}
+        className={cn("font-semibold text-gray-900 dark:text-gray-100", compact ? "text-sm" : "text-base")}
+      >
         {label}
       </label>
       {hint ? (
@@ -141,7 +158,30 @@ export function SearchPicker({
       {Object.entries(picked?.fields ?? emptyFields).map(([field, value]) => (
         <input key={field} type="hidden" name={field} value={value} />
       ))}
-      {picked ? (
+      {picked && compact ? (
+        <div
+          role="group"
+          aria-labelledby={`${id}-label`}
+          className="flex min-h-11 min-w-0 items-center gap-1 rounded-lg border border-gray-500 bg-white pr-1 pl-3 text-base text-gray-950 dark:bg-gray-900 dark:text-white"
+        >
+          <span
+            className="min-w-0 flex-1 truncate"
+            title={picked.detail ? `${picked.label} · ${picked.detail}` : picked.label}
+          >
+            {picked.label}
+          </span>
+          <button
+            type="button"
+            onClick={clear}
+            className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 hover:text-gray-950 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white"
+          >
+            <X aria-hidden="true" className="size-4" />
+            <span className="sr-only">
+              {noneLabel ? `Clear (${noneLabel.toLowerCase()})` : "Choose another"}: {picked.label}
+            </span>
+          </button>
+        </div>
+      ) : picked ? (
         <p className="flex min-h-11 flex-wrap items-center gap-2 text-base" aria-live="polite">
           <Check aria-hidden="true" className="size-5 text-emerald-700 dark:text-emerald-300" />
           <span>
@@ -150,11 +190,7 @@ export function SearchPicker({
           </span>
           <button
             type="button"
-            onClick={() => {
-              pickedByPerson.current = true;
-              setPicked(null);
-              requestAnimationFrame(() => input.current?.focus());
-            }}
+            onClick={clear}
             className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
           >
             <X aria-hidden="true" className="size-4" />
@@ -186,12 +222,13 @@ export function SearchPicker({
             onKeyDown={onKeyDown}
             onBlur={() => setOpen(false)}
             className={cn(
-              "min-h-12 w-full rounded-lg border bg-white px-3.5 text-base text-gray-950 shadow-sm dark:bg-gray-900 dark:text-white",
+              "w-full rounded-lg border bg-white text-base text-gray-950 dark:bg-gray-900 dark:text-white",
+              compact ? "min-h-11 px-3" : "min-h-12 px-3.5 shadow-sm",
               error ? "border-red-600 dark:border-red-400" : "border-gray-500",
             )}
           />
           {open && query.length >= 1 ? (
-            <div className="absolute z-20 mt-1 w-full overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-gray-300 dark:bg-gray-900 dark:ring-gray-700">
+            <div className="absolute z-20 mt-1 w-full min-w-64 overflow-hidden rounded-lg bg-white shadow-lg ring-1 ring-gray-300 dark:bg-gray-900 dark:ring-gray-700">
               <ul id={listId} role="listbox" aria-label={label} className="max-h-64 overflow-y-auto py-1">
                 {options.map((option, index) => (
                   <li

@@ -22,7 +22,7 @@ export function Changes({
   if (changes.length === 0) return <span className="text-gray-600 max-sm:hidden dark:text-gray-400">—</span>;
   return (
     <details>
-      <summary className="min-h-11 cursor-pointer py-2 font-semibold text-bdblue-700 dark:text-bdblue-300">
+      <summary className="min-h-11 cursor-pointer py-2 font-semibold whitespace-nowrap text-bdblue-700 dark:text-bdblue-300">
         {changes.length === 1 ? "1 field" : `${changes.length} fields`}
       </summary>
       <dl className="grid gap-2 pb-2 text-sm">

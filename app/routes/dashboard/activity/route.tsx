@@ -91,13 +91,14 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
         total={{ ...total, one: "event", many: "events" }}
         chips={chipsOf(filter, actor?.label, actions, kinds)}
       >
-        <div className="min-w-56 flex-1">
+        <SearchField label="Person or record" defaultValue={filter.search} />
+        <div className="max-sm:w-full sm:w-44">
           <SearchPicker
-            key={actor?.id ?? "anyone"}
             label="Who"
+            density="filter"
             emptyFields={{ actor: "" }}
             noneLabel="Anyone"
-            placeholder="Anyone: type a name"
+            placeholder="Anyone"
             initial={actor ? { key: actor.id, fields: { actor: actor.id }, label: actor.label } : null}
             find={findActors}
           />
@@ -106,6 +107,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           label="What"
           name="action"
           anyLabel="Any action"
+          className="sm:w-52"
           defaultValue={filter.action}
           options={actions.map((entry) => ({ value: entry.action, label: entry.label }))}
         />
@@ -113,12 +115,15 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
           label="Kind of record"
           name="type"
           anyLabel="Any kind"
+          className="sm:w-40"
           defaultValue={filter.targetType}
           options={kinds.map((kind) => ({ value: kind.type, label: kind.label }))}
         />
-        <DateField label="From" name="from" defaultValue={filter.from} />
-        <DateField label="To" name="to" defaultValue={filter.to} />
-        <SearchField label="Name of a person or record" defaultValue={filter.search} />
+        {/* The two ends of a range wrap together, never one of them alone on a line. */}
+        <div className="flex gap-3 max-sm:w-full">
+          <DateField label="From" name="from" className="max-sm:flex-1 sm:w-38" defaultValue={filter.from} />
+          <DateField label="To" name="to" className="max-sm:flex-1 sm:w-38" defaultValue={filter.to} />
+        </div>
       </ListFilters>
 
       {rows.length === 0 ? (

@@ -29,7 +29,8 @@ export type Column<Row> = {
  * a phone each row is stacked: the primary line with its aside, then the facts, so no
  * list ever scrolls sideways. The `primary` column is the row's header (`th scope=row`).
  * Rows may be grouped (the activity log by day): each group is its own `tbody`, named by
- * a header row whose cell heads the group's rows (`scope="rowgroup"`).
+ * a header row whose cell heads the group's rows (`scope="rowgroup"`). With no rows it
+ * shows `empty` in the table's place (an `EmptyList`, which never leaves a dead end).
  */
 export function DataTable<Row>({
   caption,
@@ -39,6 +40,7 @@ export function DataTable<Row>({
   sort,
   loading,
   groupBy,
+  empty,
 }: {
   caption: string;
   rows: readonly Row[];
@@ -47,6 +49,7 @@ export function DataTable<Row>({
   sort?: { current: string; direction: "asc" | "desc" };
   loading: boolean;
   groupBy?: (row: Row) => string;
+  empty: ReactNode;
 }) {
   const groups = groupRows(rows, groupBy);
   const facts = columns.filter((column) => column.phone === "fact");
@@ -56,73 +59,77 @@ export function DataTable<Row>({
       <p role="status" className="sr-only">
         {loading ? `Loading ${caption.toLowerCase()}…` : ""}
       </p>
-      <div className="rounded-xl ring-1 ring-gray-200 dark:ring-gray-800">
-        <table
-          aria-busy={loading}
-          className={cn(
-            "w-full border-separate border-spacing-0 text-left text-sm [overflow-wrap:anywhere] max-sm:block",
-            loading && "opacity-60",
-          )}
-        >
-          <caption className="sr-only">{caption}</caption>
-          {/* On a phone the header is a bar of the sortable columns only. */}
-          <thead className={cn("text-gray-700 max-sm:block dark:text-gray-300", !sortable && "max-sm:hidden")}>
-            <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:rounded-t-xl max-sm:border-b max-sm:border-gray-200 max-sm:bg-gray-50 max-sm:px-4 dark:max-sm:border-gray-800 dark:max-sm:bg-gray-900">
-              {columns.map((column, index) => {
-                const className = cn(
-                  "sticky top-(--spacing-header) z-10 border-b border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900",
-                  "max-sm:static max-sm:border-0 max-sm:bg-transparent max-sm:p-0",
-                  index === 0 && "rounded-tl-xl pl-4",
-                  index === columns.length - 1 && "rounded-tr-xl",
-                  !column.sort && "max-sm:hidden",
-                  column.className,
-                );
-                return column.sort && sort ? (
-                  <SortHeader
-                    key={column.id}
-                    label={column.header}
-                    sortKey={column.sort.key}
-                    current={sort.current}
-                    direction={sort.direction}
-                    defaultDirection={column.sort.defaultDirection}
-                    className={className}
-                  />
-                ) : (
-                  <PlainHeader key={column.id} className={className}>
-                    {column.header}
-                  </PlainHeader>
-                );
-              })}
-            </tr>
-          </thead>
-          {groups.map((group) => (
-            <tbody key={group.name ?? "rows"} className="max-sm:block">
-              {group.name ? (
-                <tr className="max-sm:block">
-                  <th
-                    scope="rowgroup"
-                    colSpan={columns.length}
-                    className="border-b border-gray-200 bg-white px-4 pt-4 pb-1 text-xs font-semibold tracking-wide text-gray-600 uppercase max-sm:block dark:border-gray-800 dark:bg-gray-950 dark:text-gray-400"
-                  >
-                    {group.name}
-                  </th>
-                </tr>
-              ) : null}
-              {group.rows.map((row) => (
-                <tr
-                  key={rowKey(row)}
+      {rows.length === 0 ? (
+        empty
+      ) : (
+        <div className="rounded-xl ring-1 ring-gray-200 dark:ring-gray-800">
+          <table
+            aria-busy={loading}
+            className={cn(
+              "w-full border-separate border-spacing-0 text-left text-sm [overflow-wrap:anywhere] max-sm:block",
+              loading && "opacity-60",
+            )}
+          >
+            <caption className="sr-only">{caption}</caption>
+            {/* On a phone the header is a bar of the sortable columns only. */}
+            <thead className={cn("text-gray-700 max-sm:block dark:text-gray-300", !sortable && "max-sm:hidden")}>
+              <tr className="max-sm:flex max-sm:flex-wrap max-sm:gap-x-4 max-sm:rounded-t-xl max-sm:border-b max-sm:border-gray-200 max-sm:bg-gray-50 max-sm:px-4 dark:max-sm:border-gray-800 dark:max-sm:bg-gray-900">
+                {columns.map((column, index) => {
+                  const className = cn(
+                    "sticky top-(--spacing-header) z-10 border-b border-gray-200 bg-gray-50 dark:border-gray-800 dark:bg-gray-900",
+                    "max-sm:static max-sm:border-0 max-sm:bg-transparent max-sm:p-0",
+                    index === 0 && "rounded-tl-xl pl-4",
+                    index === columns.length - 1 && "rounded-tr-xl",
+                    !column.sort && "max-sm:hidden",
+                    column.className,
+                  );
+                  return column.sort && sort ? (
+                    <SortHeader
+                      key={column.id}
+                      label={column.header}
+                      sortKey={column.sort.key}
+                      current={sort.current}
+                      direction={sort.direction}
+                      defaultDirection={column.sort.defaultDirection}
+                      className={className}
+                    />
+                  ) : (
+                    <PlainHeader key={column.id} className={className}>
+                      {column.header}
+                    </PlainHeader>
+                  );
+                })}
+              </tr>
+            </thead>
+            {groups.map((group) => (
+              <tbody key={group.name ?? "rows"} className="max-sm:block">
+                {group.name ? (
+                  <tr className="max-sm:block">
+                    <th
+                      scope="rowgroup"
+                      colSpan={columns.length}
+                      className="border-b border-gray-200 bg-white px-4 pt-4 pb-1 text-xs font-semibold tracking-wide text-gray-600 uppercase max-sm:block dark:border-gray-800 dark:bg-gray-950 dark:text-gray-400"
+                    >
+                      {group.name}
+                    </th>
+                  </tr>
+                ) : null}
+                {group.rows.map((row) => (
+                  <tr
+                    key={rowKey(row)}
 
-                  className="align-top hover:bg-gray-50 max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:px-4 max-sm:py-2.5 dark:hover:bg-gray-900/60 [&:not(:last-child)>*]:border-b [&>*]:border-gray-200 dark:[&>*]:border-gray-800 max-sm:[&:not(:last-child)]:border-b max-sm:[&:not(:last-child)]:border-gray-200 dark:max-sm:[&:not(:last-child)]:border-gray-800 max-sm:[&:not(:last-child)>*]:border-b-0"
-                >
-                  {columns.map((column, index) => (
-                    <Cell key={column.id} column={column} row={row} first={index === 0} facts={facts} />
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          ))}
-        </table>
-      </div>
+                    className="align-top hover:bg-gray-50 max-sm:grid max-sm:grid-cols-[minmax(0,1fr)_auto] max-sm:gap-x-3 max-sm:px-4 max-sm:py-2.5 dark:hover:bg-gray-900/60 [&:not(:last-child)>*]:border-b [&>*]:border-gray-200 dark:[&>*]:border-gray-800 max-sm:[&:not(:last-child)]:border-b max-sm:[&:not(:last-child)]:border-gray-200 dark:max-sm:[&:not(:last-child)]:border-gray-800 max-sm:[&:not(:last-child)>*]:border-b-0"
+                  >
+                    {columns.map((column, index) => (
+                      <Cell key={column.id} column={column} row={row} first={index === 0} facts={facts} />
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            ))}
+          </table>
+        </div>
+      )}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "luci
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { withParams } from "../../lib/list-params.ts";
+import { readPageFields, type PageFieldsRef } from "../../lib/page-fields.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 
@@ -57,14 +58,9 @@ export function PlainHeader({ children, className }: { children: ReactNode; clas
 }
 
 /** Previous and next pages, by cursor; the links keep the filters and the sort. A direction with no page is left out. */
-export function Pagination({
-  pageInfo,
-  label,
-}: {
-  pageInfo: { hasNextPage: boolean; hasPreviousPage: boolean; startCursor: string | null; endCursor: string | null };
-  label: string;
-}) {
+export function Pagination({ pageInfo: page, label }: { pageInfo: PageFieldsRef; label: string }) {
   const { search, pathname } = useLocation();
+  const pageInfo = readPageFields(page);
   const previous = pageInfo.hasPreviousPage && pageInfo.startCursor;
   const next = pageInfo.hasNextPage && pageInfo.endCursor;
   if (!previous && !next) return null;

@@ -1,15 +1,7 @@
 import { Menu, Search } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
-import {
-  applyColorMode,
-  colorModeStorageKey,
-  forcedSystemWarning,
-  isColorModePreference,
-  type ColorModePreference,
-} from "../../lib/color-mode.ts";
-import { pageActions, visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
-import { graphql } from "../../lib/graphql.ts";
+import { visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
 import { portalSession } from "../../lib/portal-session.ts";
 import { resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal-build.ts";
 import { useStoredFlag } from "../../lib/stored-flag.ts";
@@ -17,12 +9,13 @@ import { createShortcutReader, shortcutsFor } from "../../lib/shortcuts.ts";
 import { SkipLink } from "../site/skip-link.tsx";
 import { restoreFocusAnchor } from "../ui/focus-anchor.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
-import type { PaletteAction } from "./command-palette.tsx";
+import { portalPaletteActions } from "./palette-actions.ts";
 import { NavigationProgress } from "./navigation-progress.tsx";
 import { Notices, type SiteNotices } from "./notices.tsx";
 import { PortalContext, type PortalViewer } from "./portal-context.tsx";
 import { Sidebar, sidebarToggleDelayMs } from "./sidebar.tsx";
 import { toast, Toaster } from "./toaster.tsx";
+import { useAccountColorMode } from "./use-account-color-mode.ts";
 import { UserMenu } from "./user-menu.tsx";
 
 /** Dialogs load the first time someone opens them: the palette (cmdk), the shortcuts, the mobile menu. */
@@ -30,33 +23,6 @@ const CommandPalette = lazy(() => import("./command-palette.tsx"));
 const ShortcutsDialog = lazy(() => import("./shortcuts-dialog.tsx"));
 const MobileSidebar = lazy(() => import("./mobile-sidebar.tsx"));
 const portalApi = () => import("../../lib/portal-api.ts").then((module) => module.portalApi);
-
-const SavePreferences = graphql(`
-  mutation SaveColorMode($input: UpdatePreferencesInput!) {
-    updatePreferences(input: $input) {
-      version
-      colorMode
-    }
-  }
-`);
-
-function storedPreference(): ColorModePreference {
-  try {
-    const stored = localStorage.getItem(colorModeStorageKey);
-    return isColorModePreference(stored) ? stored : "system";
-  } catch {
-    return "system";
-  }
-}
-
-function showColorMode(preference: ColorModePreference): void {
-  try {
-    localStorage.setItem(colorModeStorageKey, preference);
-  } catch {
-    // Without storage the choice still applies to this page.
-  }
-  applyColorMode(colorModeStorageKey, document.documentElement.dataset.forceColorMode ?? null, forcedSystemWarning);
-}
 
 /**
  * The dashboard layout (spec "dashboard"): the sidebar, a top bar with breadcrumbs, the
@@ -95,8 +61,7 @@ export function DashboardShell({
     (dialog: keyof typeof used) => setUsed((current) => (current[dialog] ? current : { ...current, [dialog]: true })),
     [],
   );
-  const [colorMode, setColorMode] = useState<ColorModePreference>(viewer.colorMode);
-  const [savedVersion, setSavedVersion] = useState(version);
+  const [colorMode, chooseColorMode] = useAccountColorMode(viewer, version);
   const lastToggle = useRef(0);
   const platform = typeof navigator === "undefined" ? "" : navigator.platform;
   const shortcuts = useMemo(() => shortcutsFor(pages, platform), [pages, platform]);
@@ -126,11 +91,6 @@ export function DashboardShell({
     }
   }, []);
 
-  // The account's colour mode follows the person from device to device.
-  useEffect(() => {
-    if (storedPreference() !== viewer.colorMode) showColorMode(viewer.colorMode);
-  }, [viewer.colorMode]);
-
   const openPalette = useCallback(() => {
     markUsed("palette");
     setPaletteOpen(true);
@@ -151,26 +111,6 @@ export function DashboardShell({
     setMobileOpenAt(mobileOpen ? null : pathname);
   };
 
-  const chooseColorMode = useCallback(
-    (mode: ColorModePreference) => {
-      setColorMode(mode);
-      showColorMode(mode);
-      portalApi()
-        .then((api) =>
-          api.request(SavePreferences, { input: { id: viewer.id, version: savedVersion, colorMode: mode } }),
-        )
-        .then((saved) => setSavedVersion(saved.updatePreferences.version))
-        .catch((error: unknown) =>
-          toast({
-            title: "Your colour mode was not saved to your account",
-            description: `${error instanceof Error ? error.message : ""} It still applies in this browser.`,
-            color: "warning",
-          }),
-        );
-    },
-    [viewer.id, savedVersion],
-  );
-
   useEffect(() => {
     const read = createShortcutReader(shortcuts);
     const onKey = (event: KeyboardEvent) => {
@@ -187,37 +127,10 @@ export function DashboardShell({
     return () => document.removeEventListener("keydown", onKey);
   }, [shortcuts, navigate, openPalette, openHelp, toggleCollapsed]);
 
-  const paletteActions = useMemo((): PaletteAction[] => {
-    // The pages' own actions come from the navigation model; these are the portal's.
-    const actions: PaletteAction[] = pageActions(capabilities).map((action) => ({
-      id: action.id,
-      label: action.label,
-      keywords: action.keywords,
-      run: () => (action.download ? window.location.assign(action.to) : void navigate(action.to)),
-    }));
-    actions.push(
-      {
-        id: "dark",
-        label: "Switch to dark mode",
-        keywords: ["colour", "color", "theme"],
-        run: () => chooseColorMode("dark"),
-      },
-      {
-        id: "light",
-        label: "Switch to light mode",
-        keywords: ["colour", "color", "theme"],
-        run: () => chooseColorMode("light"),
-      },
-      { id: "help", label: "Show the keyboard shortcuts", keywords: ["keys", "help"], run: openHelp },
-      {
-        id: "website",
-        label: "Open the website",
-        keywords: ["home", "public"],
-        run: () => window.location.assign("/"),
-      },
-    );
-    return actions;
-  }, [capabilities, navigate, chooseColorMode, openHelp]);
+  const paletteActions = useMemo(
+    () => portalPaletteActions({ capabilities, navigate, chooseColorMode, openHelp }),
+    [capabilities, navigate, chooseColorMode, openHelp],
+  );
 
   return (
     <PortalContext value={{ viewer, capabilities, csrfToken }}>

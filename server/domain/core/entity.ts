@@ -1,147 +1,35 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
-import type { Database } from "../../db/client.ts";
-import type { Actor, Decision, Rule } from "./access.ts";
+import type { Actor, Decision } from "./access.ts";
 import { recordActivity, type AuditTarget } from "./activity-log.ts";
-import type { DomainContext, DomainPorts, RateLimit, RequestInfo } from "./context.ts";
+import type { DomainContext } from "./context.ts";
 import type { ReadDatabase } from "./database.ts";
+import type {
+  AnyEntity,
+  EntitySpec,
+  Operation,
+  OperationKind,
+  OperationSpec,
+  ReadScope,
+  RowCheck,
+  RowVerdict,
+  WriteScope,
+} from "./entity-types.ts";
 import { ConflictError, DomainError, ForbiddenError, RateLimitedError, UnauthenticatedError } from "./errors.ts";
 import { parseInput } from "./input.ts";
-import { readRows, shapeOf, writeRows, type Constraints, type RowReader, type RowWriter, type Target } from "./rows.ts";
+import { readRows, shapeOf, writeRows, type Constraints } from "./rows.ts";
 
-/**
- * What an operation on one row needs of the row's state, decided from the row alone:
- * "allowed"; "done" (the row is already where the operation leads, so it changes nothing);
- * or the refusal. The operation applies it (`scope.target`), and the API offers it per
- * row (`can { … }`), so the UI never re-derives it.
- */
-export type RowVerdict = "allowed" | "done" | DomainError;
-export type RowCheck<Row> = (row: Row, actor: Actor, now: Date) => RowVerdict;
-
-type EntitySpec<
-  Name extends string,
-  T extends PgTable,
-  Operation extends string,
-  RowOperation extends Operation,
-  Action extends string,
-> = {
-  /** One word, as the activity log and the capabilities name it: "organization". */
-  name: Name;
-  /** The records as people say them, for filters and headings: "Organizations". */
-  plural: string;
-  table: T;
-  /** How one row is named in messages and in the activity log (copied there at the time). */
-  label: (row: T["$inferSelect"]) => string;
-  /** Said of a row that does not exist, or that the viewer may not reach: the two read the same. */
-  notFound: string;
-  /** One rule per operation: yes, no, or a row filter. An operation without a rule is refused. */
-  rules: Readonly<Record<Operation, Rule>>;
-  /** The operations on one row, each with what it needs of the row's state. */
-  rowChecks: { readonly [Op in RowOperation]: RowCheck<T["$inferSelect"]> };
-  /**
-   * Every action the activity log records for this entity: its `words`, which follow the
-   * actor's name ("changed the role of"), and its `label`, which names it in a filter
-   * ("Role changed"). The activity page shows these, never the action's code.
-   */
-  actions: Readonly<Record<Action, ActionWords>>;
-  /** Unique indexes and foreign keys a write may break, as field messages. */
-  constraints?: Constraints<T["$inferInsert"]>;
-};
-
-/** How an action reads in the activity log: its words after the actor's name, and its name in a filter. */
-export type ActionWords = { readonly words: string; readonly label: string };
-
-type ScopeBase<A extends Actor | null> = {
-  actor: A;
-  /** The moment of the request, the same for everything the operation does. */
-  now: Date;
-  request: RequestInfo;
-  ports: DomainPorts;
-};
-
-/**
- * A read's scope: the entity's rows within the rule's filter (`find`, `findMany`,
- * `select`), and a database handle that cannot write, for other tables.
- */
-export type ReadScope<T extends PgTable, A extends Actor | null = Actor> = ScopeBase<A> &
-  RowReader<T> & { db: ReadDatabase };
-
-/**
- * A write's scope, inside its transaction: the row helpers (`target`, `insert`, `update`,
- * `remove`), all within the rule's filter and at the version the caller read; `audit`,
- * which the write must call (or say it changed nothing with `unchanged`); and `tx`, for
- * other tables.
- */
-export type WriteScope<T extends PgTable, Action extends string, A extends Actor | null = Actor> = ScopeBase<A> &
-  RowWriter<T> & {
-    tx: Database;
-    /**
-     * The row an operation on one row is about: missing or out of reach is "not found", a
-     * stale version a conflict, and the row check refuses what the row's state does not
-     * allow. `done` means it is already where the operation leads: recorded as unchanged.
-     */
-    target: (input: Target<T["$inferSelect"]>) => Promise<{ row: T["$inferSelect"]; done: boolean }>;
-    /** Records the write in the activity log, in this transaction (the row, or another record, as its target). */
-    audit: (entry: {
-      action?: Action;
-      row?: T["$inferSelect"];
-      target?: AuditTarget;
-      before?: Record<string, unknown> | null;
-      after?: Record<string, unknown> | null;
-    }) => Promise<void>;
-    /** Says the write found nothing to change (a role already set, say), so there is nothing to record. */
-    unchanged: () => void;
-    /**
-     * Counts one more of this operation by this actor (or, anonymous, this address); past
-     * the limit, RateLimitedError with this message. Operations that share an allowance
-     * name the same `bucket` (inviting and sending an invitation again both mail someone).
-     */
-    limit: (rule: RateLimit, message: string, bucket?: string) => Promise<void>;
-  };
-
-export type OperationKind = "read" | "write";
-
-/** What the registry, the API and the tests know of an operation besides calling it. */
-export type OperationInfo = {
-  readonly entity: AnyEntity;
-  readonly operation: string;
-  readonly kind: OperationKind;
-  /** Anonymous visitors may run it when its rule lets them (a public read, the contact form). */
-  readonly anonymous: boolean;
-  readonly input: z.ZodType;
-  readonly doing: string;
-};
-
-export type Operation<Input, Result> = ((context: DomainContext, input: Input) => Promise<Result>) & OperationInfo;
-
-/** An entity as the registry, the capabilities and the activity log see it. */
-export type AnyEntity = {
-  readonly kind: "entity";
-  readonly name: string;
-  readonly plural: string;
-  readonly table: PgTable;
-  readonly rules: Readonly<Record<string, Rule>>;
-  readonly rowOperations: readonly string[];
-  readonly actions: Readonly<Record<string, ActionWords>>;
-  decide: (operation: string, actor: Actor | null) => Decision;
-  /** The keys among these that the actor reaches for an operation (its rule's filter applied). */
-  keysInReach: (
-    db: ReadDatabase,
-    operation: string,
-    actor: Actor | null,
-    keys: readonly string[],
-  ) => Promise<Set<string>>;
-  /** Whether an operation on one row may go ahead for this actor, judged by its row check alone. */
-  verdict: (operation: string, actor: Actor, row: never, now: Date) => RowVerdict;
-};
-
-type OperationSpec<Operation extends string, Schema extends z.ZodType, Scope, Result> = {
-  operation: Operation;
-  /** What the operation does, in words that finish "Your role does not allow you to …". */
-  doing: string;
-  input: Schema;
-  run: (scope: Scope, input: z.output<Schema>) => Promise<Result>;
-};
+export type {
+  ActionWords,
+  AnyEntity,
+  Operation,
+  OperationInfo,
+  OperationKind,
+  ReadScope,
+  RowCheck,
+  RowVerdict,
+  WriteScope,
+} from "./entity-types.ts";
 
 /**
  * An entity: its table, its access rules, the checks of its row operations and the

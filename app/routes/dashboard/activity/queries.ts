@@ -1,47 +1,48 @@
 import { graphql } from "../../../lib/graphql.ts";
+import { PageFields } from "../../../lib/page-fields.ts";
 
 /** The activity page's documents: a page of the log with its vocabulary, and the person it is filtered by. */
 
-export const ActivityQuery = graphql(`
-  query AdminActivity($filter: ActivityFilter, $first: Int, $after: String, $last: Int, $before: String) {
-    activity(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
-      nodes {
-        id
-        at
-        actorLabel
-        via
+export const ActivityQuery = graphql(
+  `
+    query AdminActivity($filter: ActivityFilter, $first: Int, $after: String, $last: Int, $before: String) {
+      activity(filter: $filter, first: $first, after: $after, last: $last, before: $before) {
+        nodes {
+          id
+          at
+          actorLabel
+          via
+          action
+          words
+          targetType
+          targetLabel
+          changes {
+            field
+            from
+            to
+          }
+          address
+          userAgent
+        }
+        totalCount
+        totalCountIsLowerBound
+        pageInfo {
+          ...PageFields
+        }
+      }
+      activityActions {
         action
         words
-        targetType
-        targetLabel
-        changes {
-          field
-          from
-          to
-        }
-        address
-        userAgent
+        label
       }
-      totalCount
-      totalCountIsLowerBound
-      pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
+      activityKinds {
+        type
+        label
       }
     }
-    activityActions {
-      action
-      words
-      label
-    }
-    activityKinds {
-      type
-      label
-    }
-  }
-`);
+  `,
+  [PageFields],
+);
 
 export const ActorName = graphql(`
   query ActivityActor($id: ID!) {

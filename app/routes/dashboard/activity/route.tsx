@@ -126,23 +126,22 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
         </div>
       </ListFilters>
 
-      {rows.length === 0 ? (
-        <EmptyList
-          filtered={filtered}
-          title={{ filtered: "Nothing matches these filters", empty: "Nothing has happened yet" }}
-        >
-          Every change made in the portal is recorded here.
-        </EmptyList>
-      ) : (
-        <DataTable
-          caption="Activity"
-          rows={rows}
-          rowKey={(row) => row.id}
-          columns={activityColumns(now)}
-          groupBy={activityDay(now)}
-          loading={loading}
-        />
-      )}
+      <DataTable
+        caption="Activity"
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={activityColumns(now)}
+        groupBy={activityDay(now)}
+        loading={loading}
+        empty={
+          <EmptyList
+            filtered={filtered}
+            title={{ filtered: "Nothing matches these filters", empty: "Nothing has happened yet" }}
+          >
+            Every change made in the portal is recorded here.
+          </EmptyList>
+        }
+      />
       <Pagination pageInfo={pageInfo} label="Activity" />
     </div>
   );

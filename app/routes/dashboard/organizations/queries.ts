@@ -1,58 +1,59 @@
 import { graphql } from "../../../lib/graphql.ts";
+import { PageFields } from "../../../lib/page-fields.ts";
 
 /** The organizations page's documents: the list, one organization's panel, and the writes its forms send. */
 
-export const OrganizationsQuery = graphql(`
-  query AdminOrganizations(
-    $search: String
-    $kind: OrganizationKind
-    $certificationStatus: CertificationStatus
-    $publicListing: Boolean
-    $sort: OrganizationSort
-    $direction: SortDirection
-    $first: Int
-    $after: String
-    $last: Int
-    $before: String
-  ) {
-    organizations(
-      search: $search
-      kind: $kind
-      certificationStatus: $certificationStatus
-      publicListing: $publicListing
-      sort: $sort
-      direction: $direction
-      first: $first
-      after: $after
-      last: $last
-      before: $before
+export const OrganizationsQuery = graphql(
+  `
+    query AdminOrganizations(
+      $search: String
+      $kind: OrganizationKind
+      $certificationStatus: CertificationStatus
+      $publicListing: Boolean
+      $sort: OrganizationSort
+      $direction: SortDirection
+      $first: Int
+      $after: String
+      $last: Int
+      $before: String
     ) {
-      nodes {
-        id
-        name
-        kind
-        city
-        countryName
-        certificationStatus
-        certifiedUntil
-        publicListing
-        memberCount
-        version
-        can {
-          setPublicListing
+      organizations(
+        search: $search
+        kind: $kind
+        certificationStatus: $certificationStatus
+        publicListing: $publicListing
+        sort: $sort
+        direction: $direction
+        first: $first
+        after: $after
+        last: $last
+        before: $before
+      ) {
+        nodes {
+          id
+          name
+          kind
+          city
+          countryName
+          certificationStatus
+          certifiedUntil
+          publicListing
+          memberCount
+          version
+          can {
+            setPublicListing
+          }
+        }
+        totalCount
+        totalCountIsLowerBound
+        pageInfo {
+          ...PageFields
         }
       }
-      totalCount
-      totalCountIsLowerBound
-      pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
-      }
     }
-  }
-`);
+  `,
+  [PageFields],
+);
 
 export const OrganizationDetails = graphql(`
   query OrganizationDetails($id: ID!) {

@@ -118,23 +118,22 @@ export default function AdminOrganizations({ loaderData }: Route.ComponentProps)
         />
       </ListFilters>
 
-      {organizations.length === 0 ? (
-        <EmptyList
-          filtered={filtered}
-          title={{ filtered: "No organization matches these filters", empty: "No organizations yet" }}
-        >
-          Add the first one with the button above.
-        </EmptyList>
-      ) : (
-        <DataTable
-          caption="Organizations"
-          rows={organizations}
-          rowKey={(organization) => organization.id}
-          columns={organizationColumns}
-          sort={{ current: filters.sort, direction: filters.direction }}
-          loading={loading}
-        />
-      )}
+      <DataTable
+        caption="Organizations"
+        rows={organizations}
+        rowKey={(organization) => organization.id}
+        columns={organizationColumns}
+        sort={{ current: filters.sort, direction: filters.direction }}
+        loading={loading}
+        empty={
+          <EmptyList
+            filtered={filtered}
+            title={{ filtered: "No organization matches these filters", empty: "No organizations yet" }}
+          >
+            Add the first one with the button above.
+          </EmptyList>
+        }
+      />
       <Pagination pageInfo={pageInfo} label="Organizations" />
 
       {creating || editing ? (

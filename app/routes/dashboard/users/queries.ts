@@ -1,54 +1,55 @@
 import { graphql } from "../../../lib/graphql.ts";
+import { PageFields } from "../../../lib/page-fields.ts";
 
 /** The users page's documents: the list, one person's panel, and the writes its forms send. */
 
-export const UsersQuery = graphql(`
-  query AdminUsers(
-    $search: String
-    $role: Role
-    $status: UserStatus
-    $sort: UserSort
-    $direction: SortDirection
-    $first: Int
-    $after: String
-    $last: Int
-    $before: String
-  ) {
-    users(
-      search: $search
-      role: $role
-      status: $status
-      sort: $sort
-      direction: $direction
-      first: $first
-      after: $after
-      last: $last
-      before: $before
+export const UsersQuery = graphql(
+  `
+    query AdminUsers(
+      $search: String
+      $role: Role
+      $status: UserStatus
+      $sort: UserSort
+      $direction: SortDirection
+      $first: Int
+      $after: String
+      $last: Int
+      $before: String
     ) {
-      nodes {
-        id
-        name
-        email
-        role
-        status
-        lastSignInAt
-        invitationExpiresAt
-        organization {
+      users(
+        search: $search
+        role: $role
+        status: $status
+        sort: $sort
+        direction: $direction
+        first: $first
+        after: $after
+        last: $last
+        before: $before
+      ) {
+        nodes {
           id
           name
+          email
+          role
+          status
+          lastSignInAt
+          invitationExpiresAt
+          organization {
+            id
+            name
+          }
+        }
+        totalCount
+        totalCountIsLowerBound
+        pageInfo {
+          ...PageFields
         }
       }
-      totalCount
-      totalCountIsLowerBound
-      pageInfo {
-        hasNextPage
-        hasPreviousPage
-        startCursor
-        endCursor
-      }
     }
-  }
-`);
+  `,
+  [PageFields],
+);
 
 export const UserDetails = graphql(`
   query UserDetails($id: ID!) {

@@ -113,23 +113,22 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         />
       </ListFilters>
 
-      {users.length === 0 ? (
-        <EmptyList
-          filtered={chips.length > 0}
-          title={{ filtered: "No one matches these filters", empty: "No users yet" }}
-        >
-          Invite the first person with the button above.
-        </EmptyList>
-      ) : (
-        <DataTable
-          caption="Users"
-          rows={users}
-          rowKey={(user) => user.id}
-          columns={userColumns(now)}
-          sort={{ current: sort, direction }}
-          loading={loading}
-        />
-      )}
+      <DataTable
+        caption="Users"
+        rows={users}
+        rowKey={(user) => user.id}
+        columns={userColumns(now)}
+        sort={{ current: sort, direction }}
+        loading={loading}
+        empty={
+          <EmptyList
+            filtered={chips.length > 0}
+            title={{ filtered: "No one matches these filters", empty: "No users yet" }}
+          >
+            Invite the first person with the button above.
+          </EmptyList>
+        }
+      />
       <Pagination pageInfo={pageInfo} label="Users" />
 
       <Suspense fallback={null}>

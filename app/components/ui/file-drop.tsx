@@ -17,6 +17,9 @@ type Seen = FileChoice & {
   height: number | null;
 };
 
+/** Before any file is chosen here, whatever the server said is shown. */
+const notAnswered = Symbol("not answered");
+
 /** Whether a drag carries files from outside the page (not text or a link). */
 function carriesFiles(event: { dataTransfer: DataTransfer | null }): boolean {
   return event.dataTransfer?.types.includes("Files") ?? false;
@@ -55,7 +58,7 @@ export function FileDrop({
   rule,
   kind,
   error,
-  errorKey,
+  errorKey = error,
   onChoice,
 }: {
   label: string;
@@ -66,7 +69,10 @@ export function FileDrop({
   kind: "image" | "file";
   /** The server's word about the last file sent. */
   error?: string | undefined;
-  /** Changes with each answer from the server, so a new answer shows even when its words repeat. */
+  /**
+   * Changes with each answer from the server (the action's failure), so a new answer shows
+   * even when its words repeat. Without it, the same words again stay hidden.
+   */
   errorKey?: unknown;
   onChoice?: (choice: FileChoice | null) => void;
 }) {
@@ -75,13 +81,15 @@ export function FileDrop({
   const [seen, setSeen] = useState<Seen | null>(null);
   const [dragging, setDragging] = useState(false);
   // The server's answer was about an earlier file once another is chosen.
-  const [answered, setAnswered] = useState<unknown>(undefined);
+  const [answered, setAnswered] = useState<unknown>(notAnswered);
   const reading = useRef(0);
 
   // A file dropped beside the zone would otherwise open in the tab, in place of the form.
   useEffect(() => {
     const keep = (event: globalThis.DragEvent) => {
-      if (carriesFiles(event) && event.target !== input.current) {
+      // Any zone on the page (this one or another) takes its own drops.
+      const inZone = event.target instanceof Element && event.target.closest("[data-file-drop]") !== null;
+      if (carriesFiles(event) && !inZone) {
         event.preventDefault();
         if (event.dataTransfer) event.dataTransfer.dropEffect = "none";
       }

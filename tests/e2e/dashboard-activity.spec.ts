@@ -120,9 +120,10 @@ test.describe("activity log", () => {
     const filters = page.getByRole("search", { name: "Filter the activity log" });
     await pick(filters, "Who", "administrator", /^Administrator/);
     await expect(page).toHaveURL(/[?&]actor=/);
-    // Picked, the person shows in a field-sized box with a button to clear them.
+    // Picked, the person shows in a field-sized box with a button to clear them, which has focus.
     const who = filters.getByRole("group", { name: "Who" });
     await expect(who).toContainText("Administrator");
+    await expect(who.getByRole("button", { name: /^Clear \(anyone\): Administrator/ })).toBeFocused();
     const controls = [
       filters.getByLabel("Person or record"),
       who,
@@ -131,10 +132,16 @@ test.describe("activity log", () => {
       filters.getByLabel("From"),
       filters.getByLabel("To"),
     ];
-    const boxes = await Promise.all(controls.map(async (control) => (await control.boundingBox()) ?? undefined));
-    const tops = boxes.map((box) => Math.round(box?.y ?? -1));
+    const boxes = [];
+    for (const control of controls) {
+      await expect(control).toBeVisible();
+      const box = await control.boundingBox();
+      if (!box) throw new Error("a filter has no box");
+      boxes.push(box);
+    }
+    const tops = boxes.map((box) => Math.round(box.y));
     expect(new Set(tops).size, `the filters' tops: ${tops.join(", ")}`).toBe(1);
-    const heights = boxes.map((box) => Math.round(box?.height ?? -1));
+    const heights = boxes.map((box) => Math.round(box.height));
     expect(new Set(heights).size, `the filters' heights: ${heights.join(", ")}`).toBe(1);
 
     await who.getByRole("button", { name: "Clear (anyone): Administrator" }).click();

@@ -92,6 +92,8 @@ test.describe("your settings as a viewer", () => {
     // A file that claims to be a PNG but that the browser cannot read: said at once, nothing sent.
     await field.setInputFiles({ name: "me.png", mimeType: "image/png", buffer: Buffer.from("%PDF-1.7 not a picture") });
     await expect(field).toHaveAccessibleDescription(/That file is not a picture this browser can read/);
+    // Said aloud too: the field's description changing is not announced.
+    await expect(profile.getByRole("status")).toHaveText(/That file is not a picture this browser can read/);
     await expect(field).toHaveAttribute("aria-invalid", "true");
     await expect(upload).toHaveCount(0);
 
@@ -123,10 +125,19 @@ test.describe("your settings as a viewer", () => {
     }, picture.toString("base64"));
     await field.dispatchEvent("dragenter", { dataTransfer: dropped });
     await expect(zone).toHaveAttribute("data-file-drop", "over");
-    await field.dispatchEvent("drop", { dataTransfer: dropped });
+    // The zone accepts the drag (a drag over it that nobody cancels cannot be dropped).
+    const dragOverAccepted = await field.evaluate((input) => {
+      const files = new DataTransfer();
+      files.items.add(new File(["x"], "portrait.png", { type: "image/png" }));
+      return !input.dispatchEvent(new DragEvent("dragover", { dataTransfer: files, bubbles: true, cancelable: true }));
+    });
+    expect(dragOverAccepted).toBe(true);
+    // Dropped on the zone's border (the zone itself, not the input over it): still taken.
+    await zone.dispatchEvent("drop", { dataTransfer: dropped });
     await expect(zone).toHaveAttribute("data-file-drop", "chosen");
     await expect(zone).toContainText("portrait.png");
     await expect(zone).toContainText("300 × 200 px");
+    await expect(profile.getByRole("status")).toHaveText(/^portrait\.png, [\d.]+ (bytes|KB): ready to upload\.$/);
     await expect(field).not.toHaveAttribute("aria-invalid");
     await expect(field).not.toHaveAccessibleDescription(/can use/);
     await expect

@@ -86,9 +86,13 @@ export function SearchPicker({
   // quietly.
   const container = useRef<HTMLDivElement>(null);
   const pickedByPerson = useRef(false);
+  // After a pick, focus goes to the button that undoes it (its name says what was picked),
+  // not to the page: the text box it was typed in is gone.
+  const undo = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!pickedByPerson.current) return;
     pickedByPerson.current = false;
+    if (picked) undo.current?.focus();
     container.current?.dispatchEvent(new Event("change", { bubbles: true }));
   }, [picked]);
   const initialKey = initial?.key ?? null;
@@ -171,6 +175,7 @@ export function SearchPicker({
             {picked.label}
           </span>
           <button
+            ref={undo}
             type="button"
             onClick={clear}
             className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 hover:text-gray-950 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white"
@@ -178,17 +183,19 @@ export function SearchPicker({
             <X aria-hidden="true" className="size-4" />
             <span className="sr-only">
               {noneLabel ? `Clear (${noneLabel.toLowerCase()})` : "Choose another"}: {picked.label}
+              {picked.detail ? ` (${picked.detail})` : ""}
             </span>
           </button>
         </div>
       ) : picked ? (
-        <p className="flex min-h-11 flex-wrap items-center gap-2 text-base" aria-live="polite">
+        <p className="flex min-h-11 flex-wrap items-center gap-2 text-base">
           <Check aria-hidden="true" className="size-5 text-emerald-700 dark:text-emerald-300" />
           <span>
             <span className="font-semibold">{picked.label}</span>
             {picked.detail ? <span className="text-gray-700 dark:text-gray-300"> · {picked.detail}</span> : null}
           </span>
           <button
+            ref={undo}
             type="button"
             onClick={clear}
             className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"

@@ -11,6 +11,8 @@ export type FileChoice = {
 };
 
 type Seen = FileChoice & {
+  /** Still being read (a picture decoding): shown by name, not yet offered for sending. */
+  checking: boolean;
   /** A data: address for the preview (the page's policy already allows those). */
   preview: string | null;
   width: number | null;
@@ -83,13 +85,16 @@ export function FileDrop({
   // The server's answer was about an earlier file once another is chosen.
   const [answered, setAnswered] = useState<unknown>(notAnswered);
   const reading = useRef(0);
+  const depth = useRef(0);
 
   // A file dropped beside the zone would otherwise open in the tab, in place of the form.
   useEffect(() => {
     const keep = (event: globalThis.DragEvent) => {
-      // Any zone on the page (this one or another) takes its own drops.
-      const inZone = event.target instanceof Element && event.target.closest("[data-file-drop]") !== null;
-      if (carriesFiles(event) && !inZone) {
+      // A zone (this one or another, border included) takes its own drops; so does a plain file input.
+      const target = event.target instanceof Element ? event.target : null;
+      const takesDrops =
+        target?.closest("[data-file-drop]") != null || (target instanceof HTMLInputElement && target.type === "file");
+      if (carriesFiles(event) && !takesDrops) {
         event.preventDefault();
         if (event.dataTransfer) event.dataTransfer.dropEffect = "none";
       }
@@ -105,13 +110,22 @@ export function FileDrop({
   async function choose(file: File | undefined) {
     const turn = ++reading.current;
     setAnswered(errorKey);
+    // Until the new file is checked, nothing is offered for sending (the input holds it already).
+    onChoice?.(null);
     if (!file) {
       setSeen(null);
-      onChoice?.(null);
       return;
     }
-    let next: Seen = { file, problem: fileProblem(file, rule), preview: null, width: null, height: null };
+    let next: Seen = {
+      file,
+      problem: fileProblem(file, rule),
+      checking: false,
+      preview: null,
+      width: null,
+      height: null,
+    };
     if (next.problem === null && kind === "image") {
+      setSeen({ ...next, checking: true });
       const image = await readImage(file);
       next = image
         ? { ...next, ...image }
@@ -122,8 +136,17 @@ export function FileDrop({
     onChoice?.({ file: next.file, problem: next.problem });
   }
 
-  function drop(event: DragEvent<HTMLInputElement>) {
+  // A file picked before the page's script ran is in the input already: check it now.
+  useEffect(() => {
+    const early = input.current?.files?.[0];
+    if (early) void choose(early);
+    // Once, on mount: `choose` is new on every render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  function drop(event: DragEvent<HTMLDivElement>) {
     event.preventDefault();
+    depth.current = 0;
     setDragging(false);
     const first = event.dataTransfer.files[0];
     if (!first || !input.current) return;
@@ -134,6 +157,12 @@ export function FileDrop({
   }
 
   const shownError = seen?.problem ?? (answered === errorKey ? undefined : error);
+  // Said aloud as it changes: what was chosen, and whether it can be sent.
+  const status = !seen
+    ? ""
+    : seen.checking
+      ? `Checking ${seen.file.name}…`
+      : (seen.problem ?? `${seen.file.name}, ${formatBytes(seen.file.size)}: ready to upload.`);
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const summaryId = `${id}-summary`;
@@ -147,8 +176,26 @@ export function FileDrop({
       <p id={hintId} className="text-sm text-gray-600 dark:text-gray-300">
         {hint}
       </p>
+      {/* The zone takes the drag, its border included; the input above covers the rest. */}
       <div
         data-file-drop={dragging ? "over" : seen ? "chosen" : "empty"}
+        onDragEnter={(event) => {
+          if (!carriesFiles(event)) return;
+          // Entering the input from the border (or back) enters one and leaves the other: count them.
+          depth.current += 1;
+          setDragging(true);
+        }}
+        onDragOver={(event) => {
+          if (!carriesFiles(event)) return;
+          event.preventDefault();
+          event.dataTransfer.dropEffect = "copy";
+        }}
+        onDragLeave={(event) => {
+          if (!carriesFiles(event)) return;
+          depth.current = Math.max(0, depth.current - 1);
+          if (depth.current === 0) setDragging(false);
+        }}
+        onDrop={drop}
         className={cn(
           "relative flex min-h-28 items-center gap-4 rounded-xl border-2 p-4 transition-colors",
           "has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-bdblue-600 dark:has-[input:focus-visible]:outline-bdblue-300",
@@ -205,18 +252,11 @@ export function FileDrop({
           aria-describedby={[hintId, seen ? summaryId : null, shownError ? errorId : null].filter(Boolean).join(" ")}
           className="absolute inset-0 size-full cursor-pointer opacity-0"
           onChange={(event) => void choose(event.currentTarget.files?.[0])}
-          onDragEnter={(event) => {
-            if (carriesFiles(event)) setDragging(true);
-          }}
-          onDragOver={(event) => {
-            if (!carriesFiles(event)) return;
-            event.preventDefault();
-            event.dataTransfer.dropEffect = "copy";
-          }}
-          onDragLeave={() => setDragging(false)}
-          onDrop={drop}
         />
       </div>
+      <p role="status" className="sr-only">
+        {status}
+      </p>
       {shownError ? (
         <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
           {shownError}

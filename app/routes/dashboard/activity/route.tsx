@@ -98,7 +98,7 @@ export default function AdminActivity({ loaderData }: Route.ComponentProps) {
             density="filter"
             emptyFields={{ actor: "" }}
             noneLabel="Anyone"
-            placeholder="Anyone"
+            placeholder="Type a name"
             initial={actor ? { key: actor.id, fields: { actor: actor.id }, label: actor.label } : null}
             find={findActors}
           />

@@ -48,8 +48,8 @@ export function Picture({ user, failure }: { user: PictureOwner; failure: Action
         </p>
       </div>
       <FormAlert message={removal?.message} />
-      {/* A saved picture is a new version of you: the field starts empty again. */}
-      <PictureForm key={user.version} user={user} upload={upload} />
+      {/* A picture saved or removed starts the field again, empty; other saves leave a choice in place. */}
+      <PictureForm key={user.picture ?? "none"} user={user} upload={upload} />
       {user.picture ? (
         <div>
           <ConfirmForm
@@ -71,21 +71,12 @@ function PictureForm({ user, upload }: { user: PictureOwner; upload: ActionFailu
   const hydrated = useHydrated();
   const [choice, setChoice] = useState<FileChoice | null>(null);
   const ready = choice !== null && choice.problem === null;
+  // The server's answer was about the file sent; once another is chosen, it is set aside.
+  const [setAside, setSetAside] = useState<ActionFailure | undefined>(undefined);
   return (
-    <Form
-      preventScrollReset
-      method="post"
-      encType="multipart/form-data"
-      className="grid gap-4"
-      noValidate
-      onSubmit={(event) => {
-        if (!hydrated || ready) return;
-        event.preventDefault();
-        event.currentTarget.querySelector<HTMLInputElement>('input[type="file"]')?.focus();
-      }}
-    >
+    <Form preventScrollReset method="post" encType="multipart/form-data" className="grid gap-4" noValidate>
       <RowFields intent="picture" user={user} />
-      <FormAlert message={upload?.message} />
+      <FormAlert message={upload === setAside ? undefined : upload?.message} />
       <FileDrop
         kind="image"
         label={user.picture ? "A new picture" : "Picture"}
@@ -94,7 +85,10 @@ function PictureForm({ user, upload }: { user: PictureOwner; upload: ActionFailu
         rule={pictureRule}
         error={upload?.fields.picture}
         errorKey={upload}
-        onChoice={setChoice}
+        onChoice={(next) => {
+          setChoice(next);
+          setSetAside(upload);
+        }}
       />
       {/* Before the page's script runs there is no preview, so the button is always there. */}
       {!hydrated || ready ? (

@@ -209,9 +209,10 @@ test.describe("users: invitations", () => {
     await expectToast(page, `Invitation sent again to ${email}`);
 
     await panel.getByRole("button", { name: "Cancel the invitation" }).click();
-    // Cancel in the confirmation keeps it…
+    // "Keep the invitation" keeps it (no "Cancel" beside "Cancel the invitation" to confuse)…
     const question = page.getByRole("alertdialog", { name: `Cancel the invitation to ${name}?` });
-    await question.getByRole("button", { name: "Cancel", exact: true }).click();
+    await expect(question.getByRole("button", { name: "Cancel", exact: true })).toHaveCount(0);
+    await question.getByRole("button", { name: "Keep the invitation", exact: true }).click();
     await expect(question).toBeHidden();
     await expect(panel).toBeVisible();
     await expect(panel.getByRole("button", { name: "Cancel the invitation" })).toBeFocused();

@@ -9,6 +9,8 @@ export type ConfirmDialogProps = {
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** What the button that does nothing says: "Cancel", unless the action is itself a cancelling. */
+  cancelLabel: string;
   danger: boolean;
   onConfirm: () => void;
 };
@@ -23,6 +25,7 @@ export default function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  cancelLabel,
   danger,
   onConfirm,
 }: ConfirmDialogProps) {
@@ -40,7 +43,7 @@ export default function ConfirmDialog({
             {description}
           </AlertDialog.Description>
           <div className="flex flex-wrap justify-end gap-3">
-            <AlertDialog.Cancel className={buttonClasses("secondary", "md")}>Cancel</AlertDialog.Cancel>
+            <AlertDialog.Cancel className={buttonClasses("secondary", "md")}>{cancelLabel}</AlertDialog.Cancel>
             <AlertDialog.Action className={buttonClasses(danger ? "dangerSolid" : "primary", "md")} onClick={onConfirm}>
               {confirmLabel}
             </AlertDialog.Action>

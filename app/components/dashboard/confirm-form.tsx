@@ -21,6 +21,7 @@ export function ConfirmForm({
   title,
   description,
   confirmLabel,
+  cancelLabel = "Cancel",
   variant,
   danger = true,
   action,
@@ -32,6 +33,8 @@ export function ConfirmForm({
   title: string;
   description: ReactNode;
   confirmLabel: string;
+  /** The word for "do nothing" when "Cancel" would read as the action ("Keep the invitation"). */
+  cancelLabel?: string;
   variant?: ButtonVariant;
   danger?: boolean;
   action?: string;
@@ -79,6 +82,7 @@ export function ConfirmForm({
             title={title}
             description={description}
             confirmLabel={confirmLabel}
+            cancelLabel={cancelLabel}
             danger={danger}
             onConfirm={() => {
               if (trigger.current) rememberFocusAnchor(trigger.current);

@@ -115,6 +115,7 @@ export default function UserPanel({
                   title={`Cancel the invitation to ${label}?`}
                   description="The link in their email stops working. You can invite them again later."
                   confirmLabel="Cancel the invitation"
+                  cancelLabel="Keep the invitation"
                 />
               ) : null}
             </div>

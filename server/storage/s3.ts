@@ -1,0 +1,143 @@
+import { Readable } from "node:stream";
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  S3Client,
+  S3ServiceException,
+} from "@aws-sdk/client-s3";
+import { Upload } from "@aws-sdk/lib-storage";
+import {
+  BlobStoreError,
+  BlobTooLargeError,
+  checkKey,
+  checkRange,
+  type BlobRead,
+  type BlobStore,
+  type ByteRange,
+  type PutOptions,
+  type StoredBlob,
+} from "./blob-store.ts";
+import { asStream, Measure } from "./measure.ts";
+
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** For a store other than AWS (MinIO, Ceph, R2…): its URL. */
+  endpoint?: string | undefined;
+  /** Bucket in the path (`host/bucket/key`) rather than the host name: most stores other than AWS need it. */
+  forcePathStyle: boolean;
+  /** Without them the SDK's own chain is used (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Put before every key, to share a bucket: "densara/". */
+  prefix: string;
+};
+
+/** Parts of 8 MB, two in flight: an upload of any size holds a few parts in memory, never the whole file. */
+const partSize = 8 * 1024 * 1024;
+const queueSize = 2;
+
+/**
+ * Blobs as objects in an S3-compatible bucket. Bodies stream in multipart uploads
+ * (`@aws-sdk/lib-storage`); one that breaks off or passes its limit is aborted, parts
+ * and all, so the key keeps what it held before.
+ */
+export function openS3Store(settings: S3Settings): BlobStore {
+  const client = new S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint,
+    forcePathStyle: settings.forcePathStyle,
+    credentials: settings.credentials,
+  });
+  const keyOf = (key: string) => `${settings.prefix}${checkKey(key)}`;
+  const unavailable = (error: unknown) =>
+    new BlobStoreError("The file store did not answer: the file was not kept. Try again in a moment.", "unavailable", {
+      cause: error,
+    });
+
+  async function head(key: string): Promise<{ size: number } | null> {
+    try {
+      const answer = await client.send(new HeadObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+      return { size: answer.ContentLength ?? 0 };
+    } catch (error) {
+      if (
+        error instanceof NotFound ||
+        (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404)
+      ) {
+        return null;
+      }
+      throw error;
+    }
+  }
+
+  return {
+    kind: "s3",
+
+    async put(key: string, body, options: PutOptions): Promise<StoredBlob> {
+      const measure = new Measure(options.maxBytes);
+      const source = asStream(body);
+      // The measure fails the upload when it fails; the source's own error reaches it the same way.
+      source.on("error", (error) => measure.destroy(error));
+      const upload = new Upload({
+        client,
+        params: {
+          Bucket: settings.bucket,
+          Key: keyOf(key),
+          Body: source.pipe(measure),
+          ContentType: options.contentType,
+        },
+        partSize,
+        queueSize,
+        leavePartsOnError: false,
+      });
+      try {
+        await upload.done();
+      } catch (error) {
+        if (measure.errored instanceof BlobTooLargeError) throw measure.errored;
+        if (error instanceof BlobTooLargeError) throw error;
+        if (measure.errored || source.errored) throw measure.errored ?? source.errored;
+        throw unavailable(error);
+      }
+      return { key, size: measure.bytes, sha256: measure.sha256() };
+    },
+
+    async get(key: string, range?: ByteRange): Promise<BlobRead | null> {
+      let size: number | undefined;
+      if (range) {
+        const found = await head(key);
+        if (!found) return null;
+        size = found.size;
+      }
+      const part = size === undefined ? undefined : checkRange(range, size);
+      try {
+        const answer = await client.send(
+          new GetObjectCommand({
+            Bucket: settings.bucket,
+            Key: keyOf(key),
+            Range: part ? `bytes=${part.start}-${part.end}` : undefined,
+          }),
+        );
+        if (!(answer.Body instanceof Readable)) throw new Error("The file store answered without a body.");
+        return { body: answer.Body, size: answer.ContentLength ?? 0 };
+      } catch (error) {
+        if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.name === "NoSuchKey")) {
+          return null;
+        }
+        throw error;
+      }
+    },
+
+    head,
+
+    async delete(key: string) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+    },
+
+    close() {
+      client.destroy();
+      return Promise.resolve();
+    },
+  };
+}

@@ -100,6 +100,8 @@ describe.each(kinds)("the %s blob store", (kind) => {
     );
     expect(await store.head("limits/big.bin")).toBeNull();
     expect(await store.get("limits/big.bin")).toBeNull();
+    // Nothing goes on reading a refused body.
+    expect(stream.destroyed).toBe(true);
   });
 
   it("a body over its limit leaves the file already under that key as it was", async () => {

@@ -78,8 +78,10 @@ export function openS3Store(settings: S3Settings): BlobStore {
     async put(key: string, body, options: PutOptions): Promise<StoredBlob> {
       const measure = new Measure(options.maxBytes);
       const source = asStream(body);
-      // The measure fails the upload when it fails; the source's own error reaches it the same way.
+      // As a pipeline would: the source's error fails the measure (and so the upload), and
+      // the measure's (too large) ends the source, so nothing keeps reading a refused body.
       source.on("error", (error) => measure.destroy(error));
+      measure.on("error", (error) => source.destroy(error));
       const upload = new Upload({
         client,
         params: {

@@ -6,7 +6,7 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startS3Server } from "../../tests/support/s3-server.ts";
-import { BlobTooLargeError, checkKey, type BlobStore } from "./blob-store.ts";
+import { BlobStoreError, BlobTooLargeError, checkKey, type BlobStore } from "./blob-store.ts";
 import { openFilesystemStore } from "./filesystem.ts";
 import { openS3Store } from "./s3.ts";
 
@@ -138,6 +138,26 @@ describe.each(kinds)("the %s blob store", (kind) => {
     }
     expect(checkKey("media/2026/11/0b9c2f.webp")).toBe("media/2026/11/0b9c2f.webp");
   });
+
+  if (kind === "s3") {
+    it("says a store that does not answer is unavailable, keeps nothing and reads no more of the body", async () => {
+      // A port nothing listens on (the discard port, refused on loopback).
+      const silent = openS3Store({
+        bucket: "media",
+        region: "us-east-1",
+        endpoint: "http://127.0.0.1:9",
+        forcePathStyle: true,
+        credentials: { accessKeyId: "x", secretAccessKey: "y" },
+        prefix: "",
+      });
+      const { stream } = chunks(2, 1024);
+      const failure = await silent.put("media/a.bin", stream, options).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(BlobStoreError);
+      expect(failure).toMatchObject({ reason: "unavailable" });
+      expect(stream.destroyed).toBe(true);
+      await silent.close();
+    });
+  }
 
   if (kind === "filesystem") {
     it("leaves nothing in its incoming folder after a failed upload", async () => {

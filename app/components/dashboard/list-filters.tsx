@@ -171,25 +171,46 @@ function useFollowUrl<E extends HTMLInputElement | HTMLSelectElement>(value: str
 const fieldClasses =
   "min-h-11 rounded-lg border border-gray-500 bg-white px-3 text-base text-gray-950 dark:border-gray-500 dark:bg-gray-900 dark:text-white";
 
-export function SearchField({ label, defaultValue }: { label: string; defaultValue: string | undefined }) {
+/** A filter's label above its control, in the small type of a filter row. */
+function FilterFrame({
+  label,
+  className,
+  control,
+}: {
+  label: string;
+  className: string;
+  control: (id: string) => ReactNode;
+}) {
   const id = useId();
-  const ref = useFollowUrl<HTMLInputElement>(defaultValue ?? "");
   return (
-    <div className="grid min-w-40 flex-1 gap-1">
+    <div className={cn("grid gap-1", className)}>
       <label htmlFor={id} className="text-sm font-semibold">
         {label}
       </label>
-      <input
-        ref={ref}
-        id={id}
-        type="search"
-        name="q"
-        defaultValue={defaultValue ?? ""}
-        maxLength={100}
-        // Its own width (about 20 characters) must not push it past its column into the next field.
-        className={cn(fieldClasses, "w-full min-w-0")}
-      />
+      {control(id)}
     </div>
+  );
+}
+
+export function SearchField({ label, defaultValue }: { label: string; defaultValue: string | undefined }) {
+  const ref = useFollowUrl<HTMLInputElement>(defaultValue ?? "");
+  return (
+    <FilterFrame
+      label={label}
+      className="min-w-40 flex-1"
+      control={(id) => (
+        <input
+          ref={ref}
+          id={id}
+          type="search"
+          name="q"
+          defaultValue={defaultValue ?? ""}
+          maxLength={100}
+          // Its own width (about 20 characters) must not push it past its column into the next field.
+          className={cn(fieldClasses, "w-full min-w-0")}
+        />
+      )}
+    />
   );
 }
 
@@ -209,29 +230,29 @@ export function SelectField({
   /** A fixed width from the small breakpoint up, so a row of filters fits on one line. */
   className?: string;
 }) {
-  const id = useId();
   const ref = useFollowUrl<HTMLSelectElement>(defaultValue ?? "");
   return (
-    // A long option (an action's name) must not make the form wider than a small screen.
-    <div className={cn("grid max-w-full min-w-0 gap-1 max-sm:w-full", className)}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={id}
-        name={name}
-        defaultValue={defaultValue ?? ""}
-        className={cn(fieldClasses, "w-full max-w-full")}
-      >
-        {anyLabel ? <option value="">{anyLabel}</option> : null}
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <FilterFrame
+      label={label}
+      // A long option (an action's name) must not make the form wider than a small screen.
+      className={cn("max-w-full min-w-0 max-sm:w-full", className)}
+      control={(id) => (
+        <select
+          ref={ref}
+          id={id}
+          name={name}
+          defaultValue={defaultValue ?? ""}
+          className={cn(fieldClasses, "w-full max-w-full")}
+        >
+          {anyLabel ? <option value="">{anyLabel}</option> : null}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 
@@ -246,21 +267,21 @@ export function DateField({
   defaultValue: string | undefined;
   className?: string;
 }) {
-  const id = useId();
   const ref = useFollowUrl<HTMLInputElement>(defaultValue ?? "");
   return (
-    <div className={cn("grid gap-1", className)}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      <input
-        ref={ref}
-        id={id}
-        type="date"
-        name={name}
-        defaultValue={defaultValue ?? ""}
-        className={cn(fieldClasses, "w-full min-w-0")}
-      />
-    </div>
+    <FilterFrame
+      label={label}
+      className={className ?? ""}
+      control={(id) => (
+        <input
+          ref={ref}
+          id={id}
+          type="date"
+          name={name}
+          defaultValue={defaultValue ?? ""}
+          className={cn(fieldClasses, "w-full min-w-0")}
+        />
+      )}
+    />
   );
 }

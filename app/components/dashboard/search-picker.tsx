@@ -110,6 +110,8 @@ export function SearchPicker({
     setOpen(false);
   };
 
+  /** What the button that undoes a pick says. */
+  const undoWords = noneLabel ? `Clear (${noneLabel.toLowerCase()})` : "Choose another";
   const clear = () => {
     pickedByPerson.current = true;
     setPicked(null);
@@ -182,7 +184,7 @@ export function SearchPicker({
           >
             <X aria-hidden="true" className="size-4" />
             <span className="sr-only">
-              {noneLabel ? `Clear (${noneLabel.toLowerCase()})` : "Choose another"}: {picked.label}
+              {undoWords}: {picked.label}
               {picked.detail ? ` (${picked.detail})` : ""}
             </span>
           </button>
@@ -201,7 +203,7 @@ export function SearchPicker({
             className="inline-flex min-h-9 items-center gap-1 rounded-md px-2 text-sm font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
           >
             <X aria-hidden="true" className="size-4" />
-            {noneLabel ? `Clear (${noneLabel.toLowerCase()})` : "Choose another"}
+            {undoWords}
             <span className="sr-only">: {picked.label}</span>
           </button>
         </p>

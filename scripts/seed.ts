@@ -10,6 +10,7 @@ import { ConfigError, loadConfig, type Config } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { seedDemoData } from "../server/demo/seed.ts";
+import { openFileStore } from "../server/storage/open.ts";
 
 function readConfig(): Config {
   try {
@@ -30,7 +31,8 @@ const where = database.kind === "postgres" ? "the PostgreSQL database" : `the PG
 try {
   await migrateDatabase(database);
   const started = performance.now();
-  const result = await seedDemoData(database.db, { publicUrl: config.publicUrl });
+  const files = await openFileStore(config);
+  const result = await seedDemoData(database.db, { publicUrl: config.publicUrl, files }).finally(() => files.close());
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
   console.log(
     result.seeded

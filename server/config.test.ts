@@ -253,3 +253,75 @@ describe("loadConfig: sign-in", () => {
     expect(message).toContain("SESSION_ABSOLUTE_LIFETIME_S");
   });
 });
+
+describe("loadConfig: file storage", () => {
+  it("keeps files in DATA_DIR unless S3_BUCKET is set", () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+  });
+
+  it("uses the AWS bucket by host name, the SDK's own credentials and us-east-1 when only S3_BUCKET is set", () => {
+    expect(loadConfig({ S3_BUCKET: "densara-files" }).s3).toEqual({
+      bucket: "densara-files",
+      region: "us-east-1",
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+      prefix: "",
+    });
+  });
+
+  it("puts the bucket in the path for another store's S3_ENDPOINT, unless S3_FORCE_PATH_STYLE says not", () => {
+    const env = {
+      S3_BUCKET: "files",
+      S3_ENDPOINT: "https://s3.storage.example",
+      S3_REGION: "eu-central-1",
+      S3_ACCESS_KEY_ID: "AKIDEXAMPLE",
+      S3_SECRET_ACCESS_KEY: "secret-example",
+      S3_PREFIX: "densara/portal/",
+    };
+    expect(loadConfig(env).s3).toEqual({
+      bucket: "files",
+      region: "eu-central-1",
+      endpoint: "https://s3.storage.example",
+      forcePathStyle: true,
+      credentials: { accessKeyId: "AKIDEXAMPLE", secretAccessKey: "secret-example" },
+      prefix: "densara/portal/",
+    });
+    expect(loadConfig({ ...env, S3_FORCE_PATH_STYLE: "false" }).s3?.forcePathStyle).toBe(false);
+    expect(loadConfig({ S3_BUCKET: "files", S3_FORCE_PATH_STYLE: "true" }).s3?.forcePathStyle).toBe(true);
+  });
+
+  it("refuses S3 settings without S3_BUCKET, naming them", () => {
+    expect(configError({ S3_ENDPOINT: "https://s3.storage.example", S3_PREFIX: "densara/" })).toMatch(
+      /S3_ENDPOINT, S3_PREFIX need S3_BUCKET/,
+    );
+  });
+
+  it("refuses one of the two S3 credentials without the other", () => {
+    expect(configError({ S3_BUCKET: "files", S3_ACCESS_KEY_ID: "AKIDEXAMPLE" })).toMatch(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+    expect(configError({ S3_BUCKET: "files", S3_SECRET_ACCESS_KEY: "secret-example" })).toMatch(
+      /S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together/,
+    );
+  });
+
+  it.each([
+    ["S3_BUCKET", "Files"],
+    ["S3_BUCKET", "a"],
+    ["S3_REGION", "EU Central"],
+    ["S3_ENDPOINT", "ftp://s3.storage.example"],
+    ["S3_ENDPOINT", "https://key:secret@s3.storage.example"],
+    ["S3_PREFIX", "densara"],
+    ["S3_PREFIX", "../densara/"],
+    ["S3_FORCE_PATH_STYLE", "maybe"],
+  ])("rejects %s=%s, naming it", (name, value) => {
+    expect(configError({ S3_BUCKET: "files", [name]: value })).toMatch(new RegExp(`^ {2}${name}: `, "m"));
+  });
+
+  it("refuses several workers with files in memory:// (each process would keep its own)", () => {
+    const shared = { WEB_CONCURRENCY: "2", DATABASE_URL: "postgres://db.internal/densara" };
+    expect(configError({ ...shared, DATA_DIR: "memory://" })).toMatch(/needs S3_BUCKET or a DATA_DIR on disk/);
+    expect(loadConfig({ ...shared, DATA_DIR: "memory://", S3_BUCKET: "files" }).workers).toBe(2);
+  });
+});

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { safeReturnTo } from "./auth/return-to.ts";
+import type { S3Settings } from "./storage/s3.ts";
 
 /** Every environment variable the server reads, parsed and typed in one place. */
 const booleanish = z
@@ -77,6 +78,35 @@ const schema = z.object({
   SESSION_ABSOLUTE_LIFETIME_S: z.coerce.number().int().min(300).max(604_800).default(604_800),
   BUILD_POLL_INTERVAL_S: z.coerce.number().int().min(5).max(86_400).default(60),
   DEMO_DATA: booleanish.default(true),
+  // Uploaded files: the filesystem under DATA_DIR unless S3_BUCKET names a bucket (ADR 021).
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      "must be a bucket name: 3 to 63 lowercase letters, digits, dots or hyphens",
+    )
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{2,32}$/, "must be a region name such as eu-central-1 (lowercase letters, digits, hyphens)")
+    .default("us-east-1"),
+  S3_ENDPOINT: z
+    .url({ protocol: /^https?$/, error: "must be an http or https URL, e.g. https://s3.example.com" })
+    .refine((value) => {
+      const url = new URL(value);
+      return url.search === "" && url.hash === "" && url.username === "" && url.password === "";
+    }, "must be the store's address only, without a query, fragment or credentials")
+    .optional(),
+  S3_FORCE_PATH_STYLE: booleanish.optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(
+      /^(?:[a-z0-9][a-z0-9_-]*\/){1,4}$/,
+      "must be folder names ending in a slash, e.g. densara/ (lowercase letters, digits, - and _)",
+    )
+    .optional(),
 });
 
 export type Config = {
@@ -104,6 +134,8 @@ export type Config = {
   /** Fill a fresh embedded database with demo data once (never a PostgreSQL one: `npm run seed` does that). */
   demoData: boolean;
   mail: { smtpUrl: string | undefined; from: string };
+  /** Where uploaded files live: an S3-compatible bucket, or (undefined) the folder `files` in DATA_DIR. */
+  s3: S3Settings | undefined;
   auth: {
     /** An external OpenID Connect provider; undefined means the embedded one at /idp. */
     external: { issuer: URL; clientId: string; clientSecret: string } | undefined;
@@ -152,6 +184,28 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       "Invalid configuration:\n  WEB_CONCURRENCY above 1 needs DATABASE_URL: the embedded database belongs to one process",
     );
   }
+  const s3Only = [
+    values.S3_ENDPOINT && "S3_ENDPOINT",
+    values.S3_ACCESS_KEY_ID && "S3_ACCESS_KEY_ID",
+    values.S3_SECRET_ACCESS_KEY && "S3_SECRET_ACCESS_KEY",
+    values.S3_PREFIX && "S3_PREFIX",
+    values.S3_FORCE_PATH_STYLE !== undefined && "S3_FORCE_PATH_STYLE",
+  ].filter((name) => typeof name === "string");
+  if (!values.S3_BUCKET && s3Only.length > 0) {
+    throw new ConfigError(
+      `Invalid configuration:\n  ${s3Only.join(", ")} ${s3Only.length === 1 ? "needs" : "need"} S3_BUCKET: without a bucket, files are kept in DATA_DIR`,
+    );
+  }
+  if (Boolean(values.S3_ACCESS_KEY_ID) !== Boolean(values.S3_SECRET_ACCESS_KEY)) {
+    throw new ConfigError(
+      "Invalid configuration:\n  S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together (or neither, for the SDK's own credentials: environment, profile or instance role)",
+    );
+  }
+  if (values.WEB_CONCURRENCY > 1 && !values.S3_BUCKET && values.DATA_DIR.startsWith("memory://")) {
+    throw new ConfigError(
+      "Invalid configuration:\n  WEB_CONCURRENCY above 1 needs S3_BUCKET or a DATA_DIR on disk: files in memory:// belong to one process",
+    );
+  }
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
   return {
     env: values.NODE_ENV,
@@ -170,6 +224,20 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     dataDir: values.DATA_DIR,
     demoData: values.DEMO_DATA,
     mail: { smtpUrl: values.SMTP_URL, from: values.MAIL_FROM },
+    s3: values.S3_BUCKET
+      ? {
+          bucket: values.S3_BUCKET,
+          region: values.S3_REGION,
+          endpoint: values.S3_ENDPOINT,
+          // Stores other than AWS mostly want the bucket in the path; AWS itself in the host name.
+          forcePathStyle: values.S3_FORCE_PATH_STYLE ?? values.S3_ENDPOINT !== undefined,
+          credentials:
+            values.S3_ACCESS_KEY_ID && values.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: values.S3_ACCESS_KEY_ID, secretAccessKey: values.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          prefix: values.S3_PREFIX ?? "",
+        }
+      : undefined,
     auth: {
       external:
         values.OIDC_ISSUER && values.OIDC_CLIENT_ID && values.OIDC_CLIENT_SECRET

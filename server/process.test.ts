@@ -1,7 +1,10 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { request } from "node:http";
 import { createServer } from "node:net";
-import { afterEach, describe, expect, it } from "vitest";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { createPostgresDatabase, postgresUrl } from "../tests/support/databases.ts";
 
 /**
@@ -181,7 +184,15 @@ describe("the server process", () => {
       const database = await createPostgresDatabase();
       try {
         const port = await freePort();
-        const primary = start({ PORT: String(port), WEB_CONCURRENCY: "2", DATABASE_URL: database.url });
+        // Files on disk, shared by the workers (memory:// would give each its own folder).
+        const dataDir = mkdtempSync(join(tmpdir(), "densara-process-"));
+        onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+        const primary = start({
+          PORT: String(port),
+          WEB_CONCURRENCY: "2",
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+        });
         const first = await primary.next(saying("listening"));
         const second = await primary.next((event) => saying("listening")(event) && event.pid !== first.pid);
         const workers = [first.pid, second.pid].map(Number);

@@ -3,12 +3,14 @@ import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoData } from "./demo/seed.ts";
+import { carryPicturesIntoStore } from "./domain/users/index.ts";
 import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
 import { startHttpServer } from "./http/serve.ts";
 import { createServer, defaultAdminEmail } from "./http/server.ts";
 import { bootstrapAdminAccount } from "./idp/accounts.ts";
 import { createLogger } from "./log.ts";
 import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
+import { describeFileStore, openFileStore } from "./storage/open.ts";
 
 function readConfig(): Config {
   try {
@@ -44,10 +46,23 @@ const database = await openDatabase({
 await migrateDatabase(database);
 log.info("database ready", { kind: database.kind, ...(database.kind === "pglite" ? { dataDir: config.dataDir } : {}) });
 
+// Then the file store; pictures still kept in the database (before ADR 021) move into it.
+const files = await openFileStore(config);
+log.info("file store ready", describeFileStore(config));
+try {
+  const carried = await carryPicturesIntoStore(database.db, files, new Date());
+  if (carried > 0) log.info("carried profile pictures from the database into the file store", { carried });
+} catch (error) {
+  // Those left behind are carried at the next start; until then they are not shown.
+  log.warn("carrying profile pictures into the file store failed; the next start tries again", {
+    error: error instanceof Error ? error.message : String(error),
+  });
+}
+
 const mailTransport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : logTransport(log);
 const outboxWorker = startOutboxWorker(database.db, mailTransport, { from: config.mail.from, intervalMs: 5_000, log });
 
-const server = await createServer({ config, database, build, log, mailQueued: outboxWorker.nudge });
+const server = await createServer({ config, database, files, build, log, mailQueued: outboxWorker.nudge });
 
 if (server.embedded) {
   const admin = await bootstrapAdminAccount(database.db, {
@@ -68,7 +83,7 @@ if (server.embedded) {
 // A newcomer's first start on the embedded database shows a living portal (once; DEMO_DATA=false turns it off).
 // After the first administrator: that account is made only while the provider has none.
 if (database.kind === "pglite" && config.demoData) {
-  const seeded = await seedDemoData(database.db, { publicUrl: config.publicUrl });
+  const seeded = await seedDemoData(database.db, { publicUrl: config.publicUrl, files });
   if (seeded.seeded)
     log.info("filled the new embedded database with demo data (DEMO_DATA=false turns this off)", seeded);
 }
@@ -110,6 +125,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
         clearInterval(sweeper);
         await outboxWorker.stop();
         await database.close();
+        await files.close();
         return outcome;
       })
       .then((outcome) => process.exit(outcome === "drained" ? 0 : 1));

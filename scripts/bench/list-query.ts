@@ -12,6 +12,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { sql } from "drizzle-orm";
 import { parse } from "graphql";
 import type { Logger as DrizzleLogger } from "drizzle-orm";
+import { openFileStore } from "../../server/storage/open.ts";
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from "../../server/db/client.ts";
 import * as schema from "../../server/db/schema/index.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
@@ -96,6 +97,9 @@ function withLastQuery(handle: DatabaseHandle): { db: Database; last: () => { qu
   return { db, last: () => last };
 }
 
+/** This benchmark reads lists only: files are never touched, so a temporary folder will do. */
+const files = await openFileStore({ s3: undefined, dataDir: "memory://" });
+
 async function measure(kind: string, handle: DatabaseHandle) {
   const started = performance.now();
   const { actorId } = await fill(handle.db);
@@ -115,6 +119,7 @@ async function measure(kind: string, handle: DatabaseHandle) {
           providerSessions: unreachableProviderSessions,
           signInFailures: externalSignInFailures,
           rateLimits: databaseRateLimits,
+          files,
         },
         embeddedIssuer: null,
       },
@@ -201,3 +206,4 @@ if (url) {
     stop?.();
   }
 }
+await files.close();

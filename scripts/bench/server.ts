@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createSessionStore } from "../../server/auth/sessions.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
+import { openFileStore } from "../../server/storage/open.ts";
 import { seedDemoData } from "../../server/demo/seed.ts";
 import { upsertUserFromClaims } from "../../server/domain/users/index.ts";
 
@@ -70,11 +71,13 @@ export async function prepareSignedInDatabase(
   let env: Record<string, string>;
   let drop: () => Promise<void>;
   let database;
+  // Files (and, on PGlite, the database) in a folder of this run, whatever the shell's DATA_DIR says.
+  const dataDir = mkdtempSync(join(tmpdir(), "densara-bench-"));
+  const removeDataDir = () => rmSync(dataDir, { recursive: true, force: true });
   if (kind === "pglite") {
-    const dataDir = mkdtempSync(join(tmpdir(), "densara-bench-"));
     database = await openDatabase({ dataDir });
     env = { DATA_DIR: dataDir };
-    drop = () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true }));
+    drop = () => Promise.resolve(removeDataDir());
   } else {
     const server = process.env.TEST_DATABASE_URL ?? "";
     const name = `bench_portal_${Date.now()}`;
@@ -84,10 +87,11 @@ export async function prepareSignedInDatabase(
     const url = new URL(server);
     url.pathname = `/${name}`;
     database = await openDatabase({ url: url.toString(), dataDir: "" });
-    env = { DATABASE_URL: url.toString() };
+    env = { DATABASE_URL: url.toString(), DATA_DIR: dataDir };
     drop = async () => {
       await admin.pool.query(`drop database if exists ${name} with (force)`);
       await admin.close();
+      removeDataDir();
     };
   }
   await migrateDatabase(database);
@@ -107,7 +111,11 @@ export async function prepareSignedInDatabase(
     { userAgent: "bench" },
   );
   // The embedded database gets the demo data at its first start; PostgreSQL the same, here.
-  if (kind === "postgres") await seedDemoData(database.db, { publicUrl: new URL("http://127.0.0.1") });
+  if (kind === "postgres") {
+    const files = await openFileStore({ s3: undefined, dataDir });
+    await seedDemoData(database.db, { publicUrl: new URL("http://127.0.0.1"), files });
+    await files.close();
+  }
   await database.close();
   return { env, token, drop };
 }

@@ -42,6 +42,7 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
         "rate_limits",
         "sessions",
         "settings",
+        "unclaimed_files",
         "user_pictures",
         "users",
       ]);

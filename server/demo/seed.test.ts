@@ -1,7 +1,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, useTestDatabase } from "../../tests/support/databases.ts";
-import { domainContext, systemAdmin, testPublicUrl } from "../../tests/support/domain.ts";
+import { domainContext, systemAdmin, testFiles, testPublicUrl } from "../../tests/support/domain.ts";
 import type { Database } from "../db/client.ts";
 import { activity, idpAccounts, organizations, outbox, settings, users } from "../db/schema/index.ts";
 import { activityActions } from "../domain/index.ts";
@@ -66,7 +66,8 @@ async function snapshot(db: Database) {
 
 describe.each(databaseKinds)("demo data on %s", (kind) => {
   const database = useTestDatabase(kind);
-  const seed = (db: Database = database().db) => seedDemoData(db, { now, publicUrl: testPublicUrl });
+  const seed = (db: Database = database().db) =>
+    seedDemoData(db, { now, publicUrl: testPublicUrl, files: testFiles() });
 
   it("seeds organizations, people of every role and status, and two months of activity", async () => {
     const { db } = database();

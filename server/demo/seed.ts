@@ -25,6 +25,7 @@ import {
 import { embeddedInvitations, unreachableProviderSessions } from "../idp/invitations.ts";
 import { externalSignInFailures } from "../idp/sign-in-failures.ts";
 import type { Logger } from "../log.ts";
+import type { BlobStore } from "../storage/blob-store.ts";
 import {
   demoBrowsers,
   demoOrganizations,
@@ -124,7 +125,7 @@ type Step = { at: Date; run: () => Promise<void> };
 
 export async function seedDemoData(
   db: Database,
-  options: { now?: Date; publicUrl: URL; log?: Logger },
+  options: { now?: Date; publicUrl: URL; files: BlobStore; log?: Logger },
 ): Promise<SeedResult> {
   const now = options.now ?? new Date();
   const ports: DomainPorts = {
@@ -133,6 +134,7 @@ export async function seedDemoData(
     providerSessions: unreachableProviderSessions,
     signInFailures: externalSignInFailures,
     rateLimits: databaseRateLimits,
+    files: options.files,
   };
   const result = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${seedLock})`);

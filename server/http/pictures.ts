@@ -1,3 +1,4 @@
+import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { getUserPicture } from "../domain/users/index.ts";
 import { requestDomain, type GraphQLDeps } from "../graphql/context.ts";
@@ -19,9 +20,9 @@ export function pictureRoutes(options: { deps: GraphQLDeps; proxyHops: number })
         requestDomain(options.deps, { actor: c.get("actor"), info: requestInfo(c, options.proxyHops) }),
         { userId: c.req.param("userId") },
       );
-      return c.body(new Uint8Array(image), 200, {
+      return c.body(Readable.toWeb(image.body) as ReadableStream<Uint8Array>, 200, {
         "Content-Type": "image/webp",
-        "Content-Length": String(image.byteLength),
+        "Content-Length": String(image.size),
         "Cache-Control": c.req.query("v") ? "private, max-age=31536000, immutable" : "private, no-cache",
       });
     } catch (error) {

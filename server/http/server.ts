@@ -19,6 +19,8 @@ import {
 } from "../idp/invitations.ts";
 import { embeddedSignInFailures, externalSignInFailures } from "../idp/sign-in-failures.ts";
 import type { DomainPorts } from "../domain/core/context.ts";
+import { sweepUnclaimedFiles } from "../domain/core/files.ts";
+import type { BlobStore } from "../storage/blob-store.ts";
 import type { GraphQLContext } from "../graphql/builder.ts";
 import { graphQLContext } from "../graphql/context.ts";
 import { createInProcessExecutor } from "../graphql/execute.ts";
@@ -80,7 +82,7 @@ export type AppServer = {
     transactions: LoginTransactions;
     relyingParty: RelyingParty;
   };
-  /** Deletes ended sessions, abandoned sign-ins, expired provider records and old rate-limit rows. */
+  /** Deletes ended sessions, abandoned sign-ins, expired provider records, old rate-limit rows and files no row holds. */
   sweep: () => Promise<void>;
 };
 
@@ -100,6 +102,8 @@ export type AppServer = {
 export async function createServer(options: {
   config: Config;
   database: DatabaseHandle;
+  /** Where uploaded files live (`openFileStore(config)`); the caller closes it after the server. */
+  files: BlobStore;
   build: AppBuild;
   log: Logger;
   /** Tests move the clock of sign-in transactions. */
@@ -150,6 +154,7 @@ export async function createServer(options: {
     providerSessions: embedded ? embeddedProviderSessions(embedded.issuer.href) : unreachableProviderSessions,
     signInFailures: embedded ? embeddedSignInFailures(embedded.issuer.href) : externalSignInFailures,
     rateLimits: databaseRateLimits,
+    files: options.files,
   };
   const graphqlDeps = { db, ports, embeddedIssuer: embedded?.issuer.href ?? null, now };
   const executeInProcess = createInProcessExecutor(schema, log);
@@ -341,7 +346,13 @@ export async function createServer(options: {
     embedded,
     auth: { sessions, transactions, relyingParty },
     async sweep() {
-      await Promise.all([sessions.sweep(), transactions.sweep(), sweepExpiredIdpPayloads(db), limiter.sweep()]);
+      await Promise.all([
+        sessions.sweep(),
+        transactions.sweep(),
+        sweepExpiredIdpPayloads(db),
+        limiter.sweep(),
+        sweepUnclaimedFiles(db, options.files, now()),
+      ]);
     },
   };
 }

@@ -7,6 +7,8 @@ import type { SessionStore } from "../../server/auth/sessions.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { loadBuild, type AppBuild } from "../../server/http/build.ts";
+import type { BlobStore } from "../../server/storage/blob-store.ts";
+import { openFileStore } from "../../server/storage/open.ts";
 import { createServer, type AppServer } from "../../server/http/server.ts";
 import { createIdpAccount, type IdpAccount } from "../../server/idp/accounts.ts";
 import { embeddedProviderPath, type EmbeddedProvider } from "../../server/idp/provider.ts";
@@ -148,6 +150,7 @@ export type TestAccount = { account: IdpAccount; email: string; password: string
 export type AuthHarness = {
   kind: DatabaseKind;
   database: DatabaseHandle;
+  files: BlobStore;
   origin: string;
   publicUrl: URL;
   config: Config;
@@ -206,9 +209,16 @@ export function testBuild(): Promise<AppBuild> {
 /** One server (createServer) on a fresh database of this kind, served on a free port. */
 export async function startAuthHarness(
   kind: DatabaseKind,
-  options: { errorPath?: string; signup?: boolean; notFoundFromTemplate?: boolean } = {},
+  options: {
+    errorPath?: string;
+    signup?: boolean;
+    notFoundFromTemplate?: boolean;
+    /** The file store (say, S3 against s3rver); a temporary folder unless given. The harness closes it. */
+    files?: BlobStore;
+  } = {},
 ): Promise<AuthHarness> {
   const database = await openTestDatabase(kind);
+  const files = options.files ?? (await openFileStore({ s3: undefined, dataDir: "memory://" }));
   const { db } = database;
   const log = recordingLogger();
 
@@ -245,6 +255,7 @@ export async function startAuthHarness(
     server = await createServer({
       config,
       database,
+      files,
       build: await testBuild(),
       log,
       now: () => new Date(Date.now() + clock.offsetMs),
@@ -257,6 +268,7 @@ export async function startAuthHarness(
     const harness: AuthHarness = {
       kind,
       database,
+      files,
       origin,
       publicUrl,
       config,
@@ -329,12 +341,14 @@ export async function startAuthHarness(
           listener.closeAllConnections();
         });
         await database.close();
+        await files.close();
       },
     };
     return harness;
   } catch (error) {
     listener.close();
     await database.close();
+    await files.close();
     throw error;
   }
 }

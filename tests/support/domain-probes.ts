@@ -1,4 +1,4 @@
-import { count, TransactionRollbackError } from "drizzle-orm";
+import { count, eq, TransactionRollbackError } from "drizzle-orm";
 import { expect } from "vitest";
 import { createSessionStore } from "../../server/auth/sessions.ts";
 import type { Database } from "../../server/db/client.ts";
@@ -9,7 +9,7 @@ import {
   personalAccessTokens,
   sessions,
   settings,
-  userPictures,
+  unclaimedFiles,
   users,
 } from "../../server/db/schema/index.ts";
 import type { Actor, Role } from "../../server/domain/core/access.ts";
@@ -18,7 +18,7 @@ import { domainOperations } from "../../server/domain/index.ts";
 import type { Organization } from "../../server/domain/organizations/index.ts";
 import type { PersonalAccessToken } from "../../server/domain/tokens/index.ts";
 import { actorFor, userEntity, type User } from "../../server/domain/users/index.ts";
-import { domainContext } from "./domain.ts";
+import { domainContext, testFiles } from "./domain.ts";
 
 /**
  * A database with people of every role, their organizations, sessions, tokens, pictures
@@ -256,7 +256,9 @@ export async function makeFixture(db: Database): Promise<Fixture> {
     return token;
   };
   for (const user of Object.values(people)) {
-    await db.insert(userPictures).values({ userId: user.id, image: new Uint8Array([1, 2, 3]) });
+    const key = `pictures/probe-${user.id}.webp`;
+    await testFiles().put(key, new Uint8Array([1, 2, 3]), { contentType: "image/webp", maxBytes: 16 });
+    await db.update(users).set({ pictureFile: key }).where(eq(users.id, user.id));
     await recordActivity(db, {
       actor: actorFor(user, "session"),
       request: { address: null, userAgent: null },
@@ -277,7 +279,7 @@ export async function makeFixture(db: Database): Promise<Fixture> {
 /** Everything an operation could change, as one comparable value. */
 export async function fingerprint(db: Database): Promise<string> {
   const rows = await Promise.all([
-    db.select({ id: users.id, version: users.version }).from(users).orderBy(users.id),
+    db.select({ id: users.id, version: users.version, pictureFile: users.pictureFile }).from(users).orderBy(users.id),
     db.select({ id: organizations.id, version: organizations.version }).from(organizations).orderBy(organizations.id),
     db.select({ key: settings.key, version: settings.version }).from(settings).orderBy(settings.key),
     db
@@ -287,7 +289,7 @@ export async function fingerprint(db: Database): Promise<string> {
     db.select({ value: count() }).from(activity),
     db.select({ value: count() }).from(sessions),
     db.select({ value: count() }).from(outbox),
-    db.select({ value: count() }).from(userPictures),
+    db.select().from(unclaimedFiles).orderBy(unclaimedFiles.key),
   ]);
   return JSON.stringify(rows);
 }

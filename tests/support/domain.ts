@@ -1,3 +1,6 @@
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
 import type { Database } from "../../server/db/client.ts";
 import type { Actor } from "../../server/domain/core/access.ts";
 import type { DomainContext, SignInFailuresPort } from "../../server/domain/core/context.ts";
@@ -5,6 +8,8 @@ import { actorFor, type User } from "../../server/domain/users/index.ts";
 import { embeddedInvitations, externalInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
 import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
 import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
+import type { BlobStore } from "../../server/storage/blob-store.ts";
+import { openFilesystemStore } from "../../server/storage/filesystem.ts";
 
 export const testPublicUrl = new URL("https://portal.test");
 
@@ -29,6 +34,8 @@ export function domainContext(
     externalProvider?: boolean;
     /** What the identity provider knows of wrong passwords (by default: nothing, as an external one). */
     signInFailures?: SignInFailuresPort;
+    /** The file store (by default, one temporary folder for the whole test file). */
+    files?: BlobStore;
   } = {},
 ): DomainContext {
   const asActor = actor && "status" in actor ? actorFor(actor, "session") : actor;
@@ -45,6 +52,41 @@ export function domainContext(
       providerSessions: unreachableProviderSessions,
       signInFailures: options.signInFailures ?? externalSignInFailures,
       rateLimits: databaseRateLimits,
+      files: options.files ?? testFiles(),
     },
   };
+}
+
+let sharedFiles: BlobStore | undefined;
+let sharedRoot: string | undefined;
+
+/** Every key the test file's store holds (`testFiles`), sorted: what a test left behind. */
+export function keysInTestFiles(): string[] {
+  const blobs = sharedRoot ? join(sharedRoot, "blobs") : undefined;
+  if (!blobs || !existsSync(blobs)) return [];
+  return readdirSync(blobs, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(blobs, join(entry.parentPath, entry.name)))
+    .sort();
+}
+
+/**
+ * A file store in a temporary folder, one per test file (each runs in its own worker),
+ * opened on first use and removed when the worker exits.
+ */
+export function testFiles(): BlobStore {
+  if (sharedFiles) return sharedFiles;
+  const root = mkdtempSync(join(tmpdir(), "densara-test-files-"));
+  sharedRoot = root;
+  process.once("exit", () => rmSync(root, { recursive: true, force: true }));
+  const opened = openFilesystemStore(root);
+  sharedFiles = {
+    kind: "filesystem",
+    put: async (...args) => (await opened).put(...args),
+    get: async (...args) => (await opened).get(...args),
+    head: async (...args) => (await opened).head(...args),
+    delete: async (...args) => (await opened).delete(...args),
+    close: () => Promise.resolve(),
+  };
+  return sharedFiles;
 }

@@ -3,6 +3,7 @@
  * (drizzle.config.ts) to write migrations; code imports tables from here.
  */
 export * from "./activity.ts";
+export * from "./files.ts";
 export * from "./idp.ts";
 export * from "./organizations.ts";
 export * from "./outbox.ts";

@@ -32,7 +32,10 @@ export const users = pgTable(
     name: text("name"),
     /** The name was written in the portal (settings): a provider's name no longer replaces it at sign-in. */
     nameChosen: boolean("name_chosen").notNull().default(false),
+    /** Where the person's picture is shown from: a provider's https address, or this site's own (`picturePath`). */
     picture: text("picture"),
+    /** The stored file of a picture uploaded here (a blob key, ADR 021). */
+    pictureFile: text("picture_file"),
     role: roleEnum("role").notNull().default("viewer"),
     status: userStatusEnum("status").notNull().default("active"),
     organizationId: uuid("organization_id").references((): AnyPgColumn => organizations.id, { onDelete: "set null" }),
@@ -71,8 +74,10 @@ const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
 });
 
 /**
- * A person's own picture, uploaded in their settings: always a 256 px square WebP that
- * the server made from what was uploaded (metadata stripped).
+ * Pictures as they were kept before the file store (ADR 021): each start carries what is
+ * left here into the store (`carryPicturesIntoStore`) and deletes the row, so the table
+ * is empty after the first start of this version. Nothing else reads or writes it; a later
+ * migration drops it, once every deployment has started this version.
  */
 export const userPictures = pgTable("user_pictures", {
   userId: uuid("user_id")

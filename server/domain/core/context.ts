@@ -1,4 +1,5 @@
 import type { Database, ReadDatabase } from "../../db/client.ts";
+import type { BlobStore } from "../../storage/blob-store.ts";
 import type { Actor } from "./access.ts";
 
 /** Where a request came from, for the audit trail. */
@@ -54,6 +55,8 @@ export type DomainPorts = {
   providerSessions: ProviderSessionsPort;
   signInFailures: SignInFailuresPort;
   rateLimits: RateLimitPort;
+  /** Where uploaded files live (ADR 021): the filesystem under DATA_DIR, or an S3-compatible bucket. */
+  files: BlobStore;
 };
 
 /** Everything an operation runs with: the database, who is asking, from where, and when. */

@@ -1,6 +1,8 @@
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
+import type { Readable } from "node:stream";
 import type { Database } from "../../db/client.ts";
+import type { PutOptions, StoredBlob } from "../../storage/blob-store.ts";
 import type { Actor, Decision, Rule } from "./access.ts";
 import type { AuditTarget } from "./activity-log.ts";
 import type { DomainContext, DomainPorts, RateLimit, RequestInfo } from "./context.ts";
@@ -73,9 +75,20 @@ export type ReadScope<T extends PgTable, A extends Actor | null = Actor> = Scope
  * which the write must call (or say it changed nothing with `unchanged`); and `tx`, for
  * other tables.
  */
-export type WriteScope<T extends PgTable, Action extends string, A extends Actor | null = Actor> = ScopeBase<A> &
+export type WriteScope<
+  T extends PgTable,
+  Action extends string,
+  A extends Actor | null = Actor,
+  Staged = undefined,
+> = ScopeBase<A> &
   RowWriter<T> & {
     tx: Database;
+    /** What the write's `stage` step kept before the transaction (files in the store), or undefined. */
+    staged: Staged;
+    /** The row written in this transaction holds these staged files: they are kept. */
+    claimFiles: (keys: readonly string[]) => Promise<void>;
+    /** The row no longer holds these files: they are deleted once the transaction commits. */
+    releaseFiles: (keys: readonly string[]) => Promise<void>;
     /**
      * The row an operation on one row is about: missing or out of reach is "not found", a
      * stale version a conflict, and the row check refuses what the row's state does not
@@ -99,6 +112,16 @@ export type WriteScope<T extends PgTable, Action extends string, A extends Actor
      */
     limit: (rule: RateLimit, message: string, bucket?: string) => Promise<void>;
   };
+
+/**
+ * Before a write's transaction (after access and the input are checked): files streamed
+ * into the store with `stageFile`. Whatever the transaction does not claim is deleted when
+ * the write ends, and so is everything when it fails.
+ */
+export type StageScope<A extends Actor | null = Actor> = ScopeBase<A> & {
+  db: Database;
+  stageFile: (key: string, body: Readable | Uint8Array, options: PutOptions) => Promise<StoredBlob>;
+};
 
 export type OperationKind = "read" | "write";
 

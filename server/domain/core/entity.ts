@@ -1,4 +1,4 @@
-import type { PgTable } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgTable } from "drizzle-orm/pg-core";
 import type { z } from "zod";
 import type { Actor, Decision } from "./access.ts";
 import { recordActivity, type AuditTarget } from "./activity-log.ts";
@@ -13,8 +13,10 @@ import type {
   ReadScope,
   RowCheck,
   RowVerdict,
+  StageScope,
   WriteScope,
 } from "./entity-types.ts";
+import { claimFiles, deleteUnclaimedFiles, releaseFiles, stageFile } from "./files.ts";
 import { ConflictError, DomainError, ForbiddenError, RateLimitedError, UnauthenticatedError } from "./errors.ts";
 import { parseInput } from "./input.ts";
 import { readRows, shapeOf, writeRows, type Constraints } from "./rows.ts";
@@ -28,6 +30,7 @@ export type {
   ReadScope,
   RowCheck,
   RowVerdict,
+  StageScope,
   WriteScope,
 } from "./entity-types.ts";
 
@@ -107,8 +110,11 @@ export function defineEntity<
     return Object.assign(run, info(definition.operation, "read", anonymous, definition.input, definition.doing));
   }
 
-  function makeWrite<Schema extends z.ZodType, Result, A extends Actor | null>(
-    definition: OperationSpec<Op, Schema, WriteScope<T, Action, A>, Result> & { action?: Action },
+  function makeWrite<Schema extends z.ZodType, Result, A extends Actor | null, Staged>(
+    definition: OperationSpec<Op, Schema, WriteScope<T, Action, A, Staged>, Result> & {
+      action?: Action;
+      stage?: (scope: StageScope<A>, input: z.output<Schema>) => Promise<Staged>;
+    },
     anonymous: boolean,
   ): Operation<z.input<Schema>, Result> {
     const run = async (context: DomainContext, rawInput: z.input<Schema>): Promise<Result> => {
@@ -116,61 +122,107 @@ export function defineEntity<
       const decision = admit(definition.operation, definition.doing, actor, anonymous);
       const input = parseInput(definition.input, rawInput);
       const now = context.now();
-      return context.db.transaction(async (tx) => {
-        const audited = { count: 0, unchanged: false };
-        const rows = writeRows(tx, { ...rowsOptions(decision), now, constraints });
-        const scope: WriteScope<T, Action, A> = {
-          actor: actor as A,
-          now,
-          request: context.request,
-          ports: context.ports,
-          tx,
-          ...rows,
-          async target(target) {
-            const row = await rows.find(target.id);
-            if ("version" in target && (row as { version?: unknown }).version !== target.version) {
-              throw new ConflictError(
-                `${spec.label(row)} was changed by someone else while you were editing. Reload to see the latest, then try again.`,
-              );
-            }
-            const found = actor ? verdict(definition.operation, actor, row, now) : "allowed";
-            if (found instanceof DomainError) throw found;
-            if (found === "done") audited.unchanged = true;
-            return { row, done: found === "done" };
-          },
-          async audit(entry) {
-            const action = entry.action ?? definition.action ?? (definition.operation as string);
-            if (!Object.hasOwn(spec.actions, action)) {
-              throw new Error(`${spec.name}.${action} has no words in the entity's actions: add them there`);
-            }
-            const target = entry.target ?? (entry.row ? targetOf(entry.row) : undefined);
-            if (!target) throw new Error(`${spec.name}.${action}: an activity row needs a row or a target`);
-            audited.count += 1;
-            await recordActivity(tx, {
-              actor,
-              request: context.request,
-              at: now,
-              action: `${spec.name}.${action}`,
-              entry: { target, before: entry.before ?? null, after: entry.after ?? null },
-            });
-          },
-          unchanged() {
-            audited.unchanged = true;
-          },
-          async limit(rule, message, bucket = definition.operation) {
-            // The product acting on its own (seeding) is not limited.
-            if (actor?.via === "system") return;
-            const who = actor ? actor.id : (context.request.address ?? "unknown");
-            const counted = await context.ports.rateLimits.hit(tx, `${spec.name}.${bucket}:${who}`, rule, now);
-            if (!counted.allowed) throw new RateLimitedError(message, counted.retryAfterS);
-          },
-        };
-        const result = await definition.run(scope, input);
-        if (audited.count === 0 && !audited.unchanged) {
-          throw new Error(`${spec.name}.${definition.operation} changed data without recording it in the activity log`);
-        }
-        return result;
-      });
+      const files = { staged: [] as string[], released: [] as string[] };
+      const settle = (keys: readonly string[]) => deleteUnclaimedFiles(context.db, context.ports.files, keys);
+      let staged: Staged;
+      try {
+        staged = definition.stage
+          ? await definition.stage(
+              {
+                actor: actor as A,
+                now,
+                request: context.request,
+                ports: context.ports,
+                db: context.db,
+                stageFile: async (key, body, options) => {
+                  files.staged.push(key);
+                  return stageFile({ db: context.db, files: context.ports.files, now }, key, body, options);
+                },
+              },
+              input,
+            )
+          : (undefined as Staged);
+      } catch (error) {
+        await settle(files.staged);
+        throw error;
+      }
+      let result: Result;
+      try {
+        result = await transact();
+      } catch (error) {
+        await settle(files.staged);
+        throw error;
+      }
+      // What the write staged and did not claim, and what its rows let go of. Inside a larger
+      // transaction (seeding, tests) nothing is committed yet: what was let go of waits for the sweep.
+      await settle(context.db instanceof PgTransaction ? files.staged : [...files.staged, ...files.released]);
+      return result;
+
+      function transact() {
+        return context.db.transaction(async (tx) => {
+          const audited = { count: 0, unchanged: false };
+          const rows = writeRows(tx, { ...rowsOptions(decision), now, constraints });
+          const scope: WriteScope<T, Action, A, Staged> = {
+            actor: actor as A,
+            now,
+            request: context.request,
+            ports: context.ports,
+            tx,
+            staged,
+            claimFiles: (keys) => claimFiles(tx, keys),
+            async releaseFiles(keys) {
+              await releaseFiles(tx, keys, now);
+              files.released.push(...keys);
+            },
+            ...rows,
+            async target(target) {
+              const row = await rows.find(target.id);
+              if ("version" in target && (row as { version?: unknown }).version !== target.version) {
+                throw new ConflictError(
+                  `${spec.label(row)} was changed by someone else while you were editing. Reload to see the latest, then try again.`,
+                );
+              }
+              const found = actor ? verdict(definition.operation, actor, row, now) : "allowed";
+              if (found instanceof DomainError) throw found;
+              if (found === "done") audited.unchanged = true;
+              return { row, done: found === "done" };
+            },
+            async audit(entry) {
+              const action = entry.action ?? definition.action ?? (definition.operation as string);
+              if (!Object.hasOwn(spec.actions, action)) {
+                throw new Error(`${spec.name}.${action} has no words in the entity's actions: add them there`);
+              }
+              const target = entry.target ?? (entry.row ? targetOf(entry.row) : undefined);
+              if (!target) throw new Error(`${spec.name}.${action}: an activity row needs a row or a target`);
+              audited.count += 1;
+              await recordActivity(tx, {
+                actor,
+                request: context.request,
+                at: now,
+                action: `${spec.name}.${action}`,
+                entry: { target, before: entry.before ?? null, after: entry.after ?? null },
+              });
+            },
+            unchanged() {
+              audited.unchanged = true;
+            },
+            async limit(rule, message, bucket = definition.operation) {
+              // The product acting on its own (seeding) is not limited.
+              if (actor?.via === "system") return;
+              const who = actor ? actor.id : (context.request.address ?? "unknown");
+              const counted = await context.ports.rateLimits.hit(tx, `${spec.name}.${bucket}:${who}`, rule, now);
+              if (!counted.allowed) throw new RateLimitedError(message, counted.retryAfterS);
+            },
+          };
+          const result = await definition.run(scope, input);
+          if (audited.count === 0 && !audited.unchanged) {
+            throw new Error(
+              `${spec.name}.${definition.operation} changed data without recording it in the activity log`,
+            );
+          }
+          return result;
+        });
+      }
     };
     return Object.assign(run, info(definition.operation, "write", anonymous, definition.input, definition.doing));
   }
@@ -206,8 +258,12 @@ export function defineEntity<
       definition: OperationSpec<Op, Schema, ReadScope<T, Actor | null>, Result>,
     ) => makeRead(definition, true),
     /** A write: in a transaction, with at least one activity row (`action` names it when it is not the operation's). */
-    write: <Schema extends z.ZodType, Result>(
-      definition: OperationSpec<Op, Schema, WriteScope<T, Action>, Result> & { action?: Action },
+    write: <Schema extends z.ZodType, Result, Staged = undefined>(
+      definition: OperationSpec<Op, Schema, WriteScope<T, Action, Actor, Staged>, Result> & {
+        action?: Action;
+        /** Before the transaction: stream files into the store (`scope.stageFile`); what it returns is `scope.staged`. */
+        stage?: (scope: StageScope, input: z.output<Schema>) => Promise<Staged>;
+      },
     ) => makeWrite(definition, false),
   };
   return entity;

@@ -1,5 +1,6 @@
 /** People who may sign in: the entity, its reads and writes, its sessions, pictures and sign-in. */
 export * from "./attention.ts";
+export * from "./carry-pictures.ts";
 export * from "./entity.ts";
 export * from "./pictures.ts";
 export * from "./read.ts";

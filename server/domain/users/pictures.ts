@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { z } from "zod";
-import { userPictures } from "../../db/schema/index.ts";
+import type { StoredBlob } from "../../storage/blob-store.ts";
 import { ValidationError } from "../core/errors.ts";
+import { newFileKey } from "../core/files.ts";
 import { rowVersion } from "../core/fields.ts";
 import { userEntity, type User } from "./entity.ts";
 
@@ -72,22 +72,27 @@ export const updatePicture = userEntity.write({
       .nullish()
       .describe("A JPEG, PNG, WebP, GIF or AVIF image up to 5 MB, kept as a 256 px square; none removes the picture."),
   }),
+  // The picture is made and stored before the transaction; a write that fails deletes it again.
+  stage: async (scope, input): Promise<StoredBlob | null> =>
+    input.picture
+      ? scope.stageFile(newFileKey("pictures", "webp"), await keptPicture(input.picture), {
+          contentType: "image/webp",
+          maxBytes: pictureMaxBytes,
+        })
+      : null,
   run: async (scope, input): Promise<User> => {
     const { row: user } = await scope.target(input);
-    const kept = input.picture ? await keptPicture(input.picture) : null;
+    const kept = scope.staged;
     if (!kept && user.picture === null) {
       scope.unchanged();
       return user;
     }
-    const updated = await scope.update(input, { picture: kept ? picturePath(user.id, input.version + 1) : null });
-    if (kept) {
-      await scope.tx
-        .insert(userPictures)
-        .values({ userId: user.id, image: kept, updatedAt: scope.now })
-        .onConflictDoUpdate({ target: userPictures.userId, set: { image: kept, updatedAt: scope.now } });
-    } else {
-      await scope.tx.delete(userPictures).where(eq(userPictures.userId, user.id));
-    }
+    const updated = await scope.update(input, {
+      picture: kept ? picturePath(user.id, input.version + 1) : null,
+      pictureFile: kept?.key ?? null,
+    });
+    if (kept) await scope.claimFiles([kept.key]);
+    if (user.pictureFile) await scope.releaseFiles([user.pictureFile]);
     await scope.audit({
       action: kept ? "updatePicture" : "removePicture",
       row: updated,

@@ -1,7 +1,8 @@
 import { count, eq, ilike, sql } from "drizzle-orm";
 import { z } from "zod";
 import { listSessionsOf, type SessionSummary } from "../../auth/sessions.ts";
-import { userPictures, users } from "../../db/schema/index.ts";
+import { users } from "../../db/schema/index.ts";
+import type { BlobRead } from "../../storage/blob-store.ts";
 import { role } from "../core/access.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
@@ -93,20 +94,16 @@ export const listUserSessions = userEntity.read({
   },
 });
 
-/** A person's uploaded picture (WebP bytes), for whoever may see that person. */
+/** A person's uploaded picture (a WebP, streamed from the file store), for whoever may see that person. */
 export const getUserPicture = userEntity.read({
   operation: "read",
   doing: "see this picture",
   // Any text: a malformed id names no one, so it is "not found" like an unknown one.
   input: z.object({ userId: z.string().max(64) }),
-  run: async (scope, input): Promise<Uint8Array> => {
+  run: async (scope, input): Promise<BlobRead> => {
     const user = await scope.find(input.userId);
-    const [row] = await scope.db
-      .select({ image: userPictures.image })
-      .from(userPictures)
-      .where(eq(userPictures.userId, user.id))
-      .limit(1);
-    if (!row) throw new NotFoundError("That person has no picture.");
-    return row.image;
+    const file = user.pictureFile ? await scope.ports.files.get(user.pictureFile) : null;
+    if (!file) throw new NotFoundError("That person has no picture.");
+    return file;
   },
 });

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { Role } from "../core/access.ts";
 import { recordActivity } from "../core/activity-log.ts";
+import { releaseFiles } from "../core/files.ts";
 import { actorFor, userEntity, type User } from "./entity.ts";
 import { mailNewSignIn } from "./mail.ts";
 import { isUploadedPicture } from "./pictures.ts";
@@ -127,7 +128,11 @@ export async function upsertUserFromClaims(
           .returning();
       } else {
         // An expired invitation for this address gives way to the account signing in now.
-        if (invitation) await tx.delete(users).where(eq(users.id, invitation.id));
+        if (invitation) {
+          await tx.delete(users).where(eq(users.id, invitation.id));
+          // A picture an admin set on the invitation goes with it (swept once this commits).
+          if (invitation.pictureFile) await releaseFiles(tx, [invitation.pictureFile], now);
+        }
         const [{ value: userCount } = { value: 0 }] = await tx
           .select({ value: count() })
           .from(users)

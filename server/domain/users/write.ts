@@ -117,6 +117,7 @@ export const cancelInvitation = userEntity.write({
   run: async (scope, input): Promise<User> => {
     await scope.target(input);
     const deleted = await scope.remove(input);
+    if (deleted.pictureFile) await scope.releaseFiles([deleted.pictureFile]);
     await scope.audit({
       row: deleted,
       before: { email: deleted.email, role: deleted.role, status: deleted.status },

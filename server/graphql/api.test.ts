@@ -700,7 +700,7 @@ describe.each(databaseKinds)("the GraphQL API over HTTP on %s", (kind) => {
       );
       expect(notImage.status).toBe(200);
       expect(notImage.body.errors?.[0]?.extensions?.fields).toEqual({
-        picture: "That file is not a picture the portal can use: choose a JPEG, PNG, WebP, GIF or AVIF image.",
+        picture: "That file is a PDF, whatever its name says: choose a JPEG, PNG, WebP, GIF or AVIF image.",
       });
 
       // Someone else changed the profile since it was read: the upload at the old version is a conflict.

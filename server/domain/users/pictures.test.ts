@@ -63,7 +63,9 @@ describe.each(databaseKinds)("pictures on %s", (kind) => {
       updatePicture(domainContext(db, me), { id: me.id, version: me.version, picture: text }),
     );
     expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).fields.picture).toMatch(/not a picture/);
+    expect((error as ValidationError).fields.picture).toMatch(
+      /^That file is a web page or an SVG drawing, whatever its name says: choose a JPEG, PNG, WebP, GIF or AVIF image\.$/,
+    );
     const [after] = await db.select().from(users).where(eq(users.id, me.id));
     expect(after?.picture).toBeNull();
     expect(after?.version).toBe(me.version);

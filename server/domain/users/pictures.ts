@@ -1,9 +1,9 @@
-import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
 import { z } from "zod";
 import type { StoredBlob } from "../../storage/blob-store.ts";
 import { ValidationError } from "../core/errors.ts";
 import { newFileKey } from "../core/files.ts";
+import { sharpOf } from "../uploads/images.ts";
+import { inspectBytes } from "../uploads/inspect.ts";
 import { rowVersion } from "../core/fields.ts";
 import { userEntity, type User } from "./entity.ts";
 
@@ -26,23 +26,20 @@ export function isUploadedPicture(picture: string | null): boolean {
   return picture?.startsWith("/dashboard/pictures/") ?? false;
 }
 
-/** What an upload may be, judged by its bytes (never by its name or the type the browser claimed). */
-const acceptedTypes = new Set(["image/jpeg", "image/png", "image/webp", "image/gif", "image/avif"]);
-
 /** An uploaded file: the API reads it into bytes before the operation sees it. */
 export const upload = z
   .instanceof(Uint8Array, { error: "Choose a picture to upload." })
   .meta({ id: "File", description: "A file sent as a part of a multipart request." })
   .refine((bytes) => bytes.byteLength > 0, "Choose a picture to upload.")
   .refine((bytes) => bytes.byteLength <= pictureMaxBytes, "That picture is larger than 5 MB: choose a smaller one.");
-/** The upload, checked by content and made into the kept picture: square, small, without its metadata. */
+
+/**
+ * The upload, judged by content like every upload (`uploads/inspect.ts`), and made into
+ * the kept picture: square, small, upright, without its metadata.
+ */
 async function keptPicture(bytes: Uint8Array): Promise<Uint8Array> {
-  const detected = await fileTypeFromBuffer(bytes);
-  if (!detected || !acceptedTypes.has(detected.mime)) {
-    throw new ValidationError({
-      picture: "That file is not a picture the portal can use: choose a JPEG, PNG, WebP, GIF or AVIF image.",
-    });
-  }
+  await inspectBytes(bytes, { accept: ["image"], field: "picture" });
+  const sharp = await sharpOf();
   try {
     // rotate() turns the picture upright by its EXIF orientation; the WebP keeps no metadata.
     return new Uint8Array(

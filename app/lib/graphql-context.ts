@@ -4,7 +4,7 @@ import { createContext } from "react-router";
 /** An error from the API as a page sees it; `fields` holds a validation error's messages by input path. */
 export type ApiError = {
   message: string;
-  /** VALIDATION_FAILED, NOT_FOUND, UNAUTHENTICATED, FORBIDDEN, CONFLICT, RATE_LIMITED or INTERNAL_SERVER_ERROR. */
+  /** VALIDATION_FAILED, NOT_FOUND, UNAUTHENTICATED, FORBIDDEN, CONFLICT, RATE_LIMITED, UNAVAILABLE or INTERNAL_SERVER_ERROR. */
   code: string;
   /** The HTTP status of the code, from the server's one error table (given on the server's in-process path). */
   status?: number;

@@ -36,6 +36,8 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
         "idp_payloads",
         "idp_signing_keys",
         "login_transactions",
+        "media",
+        "media_uses",
         "organizations",
         "outbox",
         "personal_access_tokens",

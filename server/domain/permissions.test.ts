@@ -33,6 +33,7 @@ const row = (anonymous: Outcome, viewer: Outcome, editor: Outcome, admin: Outcom
 });
 const adminsOnly = row("refuse", "refuse", "refuse", "allow");
 const signedIn = row("refuse", "allow", "allow", "allow");
+const editors = row("refuse", "refuse", "allow", "allow");
 const adminsAllOthersOwn = row("refuse", "own", "own", "allow");
 
 const expected: Record<string, Record<Who, Outcome>> = {
@@ -85,6 +86,15 @@ const expected: Record<string, Record<Who, Outcome>> = {
   listTokens: row("refuse", "refuse", "own", "allow"),
   createToken: row("refuse", "refuse", "allow", "allow"),
   revokeToken: row("refuse", "refuse", "own", "allow"),
+  listMedia: editors,
+  getMedia: editors,
+  getMediaByIds: editors,
+  listMediaUses: editors,
+  openMediaFile: editors,
+  uploadMedia: editors,
+  updateMedia: editors,
+  replaceMediaFile: editors,
+  deleteMedia: editors,
 };
 
 function describeFailure(outcome: Attempt): string {

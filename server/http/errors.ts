@@ -9,7 +9,7 @@ import { DomainError, errorCodeOf, httpStatusOf, RateLimitedError } from "../dom
  */
 export function domainErrorResponse(c: Context, error: unknown): Response {
   if (!(error instanceof DomainError)) throw error;
-  const status = httpStatusOf(errorCodeOf(error)) as 400 | 401 | 403 | 404 | 409 | 429;
+  const status = httpStatusOf(errorCodeOf(error)) as 400 | 401 | 403 | 404 | 409 | 429 | 503;
   return c.text(error.message, status, {
     "Cache-Control": "no-store",
     ...(error instanceof RateLimitedError ? { "Retry-After": String(error.retryAfterS) } : {}),

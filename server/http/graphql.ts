@@ -1,27 +1,14 @@
 import { Hono, type Context } from "hono";
-import { clearSessionCookie, hasCookie, sessionCookieName } from "../auth/cookies.ts";
 import type { Database } from "../db/client.ts";
-import { authenticateToken } from "../domain/tokens/index.ts";
 import { graphQLContext, type GraphQLDeps } from "../graphql/context.ts";
 import type { GraphQLServer } from "../graphql/yoga.ts";
 import type { AppEnv } from "./env.ts";
 import { requestBodyLimit } from "./middleware/body-limit.ts";
 import { requestInfo } from "./request-info.ts";
-import { csrfTokenFor, csrfTokenMatches } from "./security/csrf.ts";
+import { callerOf } from "./caller.ts";
 
 /** GraphQL requests are small JSON (uploads, multipart, may be larger); a larger body is refused as it arrives. */
 const graphqlBodyLimit = 100 * 1024;
-
-/**
- * The credentials of an Authorization header: `Bearer <token>`, or a token alone (spec §6:
- * a token without a scheme word is read as Bearer). Another scheme gives none.
- */
-export function bearerToken(header: string): string | null {
-  const trimmed = header.trim();
-  const match = /^(\S+)\s+(\S+)$/.exec(trimmed);
-  if (match) return match[1]?.toLowerCase() === "bearer" ? (match[2] ?? null) : null;
-  return /^\S+$/.test(trimmed) ? trimmed : null;
-}
 
 function refuse(
   c: Context,
@@ -99,41 +86,9 @@ export function graphqlRoutes(options: {
     }),
   );
   routes.on(["GET", "POST"], "/", async (c) => {
-    const https = c.get("https");
-    const authorization = c.req.header("authorization");
-    const current = c.get("session");
-    let actor = null;
-    let user = null;
-    let sessionId: string | null = null;
-    let csrfToken: string | null = null;
-    if (authorization !== undefined) {
-      const token = bearerToken(authorization);
-      const authenticated = token ? await authenticateToken(deps.db, token) : null;
-      if (!authenticated) {
-        return refuse(c, 401, "UNAUTHENTICATED", "That access token is not valid: it is unknown, revoked or expired.", {
-          "WWW-Authenticate": 'Bearer error="invalid_token"',
-        });
-      }
-      actor = authenticated.actor;
-      user = authenticated.user;
-    } else if (current) {
-      actor = c.get("actor");
-      user = current.session.user;
-      sessionId = current.session.id;
-      csrfToken = csrfTokenFor(current.token);
-      if (c.req.method === "POST" && !csrfTokenMatches(current.token, c.req.header("x-csrf-token"))) {
-        return refuse(
-          c,
-          403,
-          "FORBIDDEN",
-          "This request did not carry the page's security token. Reload the page and try again.",
-        );
-      }
-    } else if (hasCookie(c.req.header("cookie"), sessionCookieName(https))) {
-      return refuse(c, 401, "UNAUTHENTICATED", "Your session has ended. Sign in again to go on.", {
-        "Set-Cookie": clearSessionCookie(https),
-      });
-    }
+    const caller = await callerOf(c, deps.db, ["POST"]);
+    if (!caller.ok) return refuse(c, caller.status, caller.code, caller.message, caller.headers);
+    const { actor, user, sessionId, csrfToken } = caller;
     const unparsable = await unparsableParameter(c);
     if (unparsable) return refuse(c, 400, "BAD_REQUEST", `The "${unparsable}" parameter is not valid JSON.`);
     const context = graphQLContext(deps, { actor, user, sessionId, info: requestInfo(c, options.proxyHops) });

@@ -40,6 +40,7 @@ import { requestContext, securityHeadersFor } from "./middleware/request-context
 import { pageMethods, pageRequestGuard } from "./middleware/page-requests.ts";
 import { sessionReader } from "./middleware/session.ts";
 import { providerPage } from "./pages.ts";
+import { mediaFileRoutes, mediaUploadRoutes } from "./media.ts";
 import { pictureRoutes } from "./pictures.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
@@ -58,7 +59,14 @@ import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts"
 export const defaultAdminEmail = "admin@densara.example";
 
 /** What the server answers itself, outside React Router: each `app.route` / `app.all` below but the last. */
-export const serverPrefixes = ["/auth", embeddedProviderPath, "/graphql", "/dashboard/pictures"] as const;
+export const serverPrefixes = [
+  "/auth",
+  embeddedProviderPath,
+  "/graphql",
+  "/dashboard/pictures",
+  "/uploads/media",
+  "/media",
+] as const;
 
 /** The embedded provider's session cookie (oidc-provider's default name). */
 const providerSessionCookie = "_session";
@@ -264,6 +272,13 @@ export async function createServer(options: {
 
   app.use("/dashboard/pictures/*", sessionReader(sessions, log));
   app.route("/dashboard/pictures", pictureRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
+
+  // The media library's files: uploads stream from the request into the store, and back out.
+  app.use("/uploads/media/*", sessionReader(sessions, log));
+  app.use("/uploads/media", sessionReader(sessions, log));
+  app.route("/uploads/media", mediaUploadRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
+  app.use("/media/*", sessionReader(sessions, log));
+  app.route("/media", mediaFileRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
 
   const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
     rateLimitBucket(

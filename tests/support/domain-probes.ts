@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { count, eq, TransactionRollbackError } from "drizzle-orm";
 import { expect } from "vitest";
 import { createSessionStore } from "../../server/auth/sessions.ts";
@@ -9,12 +10,14 @@ import {
   personalAccessTokens,
   sessions,
   settings,
+  media,
   unclaimedFiles,
   users,
 } from "../../server/db/schema/index.ts";
 import type { Actor, Role } from "../../server/domain/core/access.ts";
 import { recordActivity } from "../../server/domain/core/activity-log.ts";
 import { domainOperations } from "../../server/domain/index.ts";
+import type { Media } from "../../server/domain/media/index.ts";
 import type { Organization } from "../../server/domain/organizations/index.ts";
 import type { PersonalAccessToken } from "../../server/domain/tokens/index.ts";
 import { actorFor, userEntity, type User } from "../../server/domain/users/index.ts";
@@ -35,6 +38,8 @@ export type Fixture = {
   organizations: { mine: Organization; other: Organization };
   sessions: Record<Person, string>;
   tokens: Record<"editor" | "admin", PersonalAccessToken>;
+  /** A PDF in the media library, its file in the test store. */
+  file: Media;
 };
 
 export type Seen = "own" | "nothing" | "others";
@@ -183,6 +188,21 @@ export const probes: Record<string, Probe> = {
     onlyOwn: (result, me) => seen(result as PersonalAccessToken[], (token) => token.userId === me.id),
   },
   createToken: { input: () => ({ name: "probe", role: "viewer", expiresInDays: 30 }) },
+  listMedia: { input: () => ({}) },
+  getMedia: { input: (f) => ({ id: f.file.id }) },
+  getMediaByIds: { input: (f) => ({ ids: [f.file.id] }) },
+  listMediaUses: { input: (f) => ({ ids: [f.file.id] }) },
+  openMediaFile: {
+    input: (f) => ({ id: f.file.id, folder: f.file.folder.slice("media/".length), variant: "original" }),
+  },
+  uploadMedia: { input: () => ({ file: probePdf, name: "Service manual.pdf" }) },
+  updateMedia: {
+    input: (f) => ({ id: f.file.id, version: f.file.version, name: "Renamed.pdf", alt: null, caption: "Probe" }),
+  },
+  replaceMediaFile: {
+    input: (f) => ({ id: f.file.id, version: f.file.version, file: probePdf, name: "Service manual v2.pdf" }),
+  },
+  deleteMedia: { input: (f) => ({ id: f.file.id, version: f.file.version }) },
   revokeToken: {
     // An admin's "other" is the editor's token; an editor's own is theirs, and another's the admin's.
     input: (f, me, target) => {
@@ -191,6 +211,33 @@ export const probes: Record<string, Probe> = {
     },
   },
 };
+
+/** A small PDF, as the library keeps one: a row, and its file in the store. */
+export const probePdf = new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n");
+
+async function probeFile(db: Database, uploader: User): Promise<Media> {
+  const folder = `media/${randomUUID()}`;
+  const stored = await testFiles().put(`${folder}/original.pdf`, probePdf, {
+    contentType: "application/pdf",
+    maxBytes: 1024,
+  });
+  const [file] = await db
+    .insert(media)
+    .values({
+      kind: "document",
+      name: "Probe manual.pdf",
+      originalName: "Probe manual.pdf",
+      folder,
+      extension: "pdf",
+      contentType: "application/pdf",
+      size: stored.size,
+      sha256: stored.sha256,
+      uploadedById: uploader.id,
+    })
+    .returning();
+  if (!file) throw new Error("no media row");
+  return file;
+}
 
 async function insertUser(db: Database, values: Partial<typeof users.$inferInsert>): Promise<User> {
   const [user] = await db
@@ -273,6 +320,7 @@ export async function makeFixture(db: Database): Promise<Fixture> {
     organizations: { mine, other },
     sessions: sessionIds,
     tokens: { editor: await tokenOf(people.editor), admin: await tokenOf(people.admin) },
+    file: await probeFile(db, people.editor),
   };
 }
 
@@ -286,6 +334,7 @@ export async function fingerprint(db: Database): Promise<string> {
       .select({ id: personalAccessTokens.id, revoked: personalAccessTokens.revokedAt })
       .from(personalAccessTokens)
       .orderBy(personalAccessTokens.id),
+    db.select({ id: media.id, version: media.version, folder: media.folder }).from(media).orderBy(media.id),
     db.select({ value: count() }).from(activity),
     db.select({ value: count() }).from(sessions),
     db.select({ value: count() }).from(outbox),

@@ -5,6 +5,7 @@
 export * from "./activity.ts";
 export * from "./files.ts";
 export * from "./idp.ts";
+export * from "./media.ts";
 export * from "./organizations.ts";
 export * from "./outbox.ts";
 export * from "./rate-limits.ts";

@@ -15,6 +15,10 @@ export const errorTable = {
     meaning: "Someone changed the row first, or the change would break a rule about other rows.",
   },
   RATE_LIMITED: { status: 429, meaning: "Too many of these in a short time; `retryAfterS` says when to try again." },
+  UNAVAILABLE: {
+    status: 503,
+    meaning: "The file store did not answer, or its disk is full; nothing was kept. Try again later.",
+  },
   INTERNAL_SERVER_ERROR: { status: 500, meaning: "Something failed on the server; nothing was changed." },
 } as const;
 
@@ -77,6 +81,12 @@ export class RateLimitedError extends DomainError {
     super(message);
     this.retryAfterS = retryAfterS;
   }
+}
+
+/** The file store could not take or give a file (ADR 021): nothing was kept, and trying later may work. */
+export class UnavailableError extends DomainError {
+  override name = "UnavailableError";
+  readonly code = "UNAVAILABLE";
 }
 
 export function isErrorCode(code: unknown): code is ErrorCode {

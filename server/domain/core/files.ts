@@ -3,7 +3,8 @@ import type { Readable } from "node:stream";
 import { and, asc, eq, inArray, lte } from "drizzle-orm";
 import { unclaimedFiles } from "../../db/schema/index.ts";
 import type { Database } from "../../db/client.ts";
-import type { BlobStore, PutOptions, StoredBlob } from "../../storage/blob-store.ts";
+import { BlobStoreError, type BlobStore, type PutOptions, type StoredBlob } from "../../storage/blob-store.ts";
+import { UnavailableError } from "./errors.ts";
 
 /**
  * Files in the store and the rows that hold them (ADR 021). A write that keeps a file
@@ -38,7 +39,7 @@ export async function stageFile(
     return await deps.files.put(key, body, options);
   } catch (error) {
     await deps.db.delete(unclaimedFiles).where(eq(unclaimedFiles.key, key));
-    throw error;
+    throw error instanceof BlobStoreError ? new UnavailableError(error.message) : error;
   }
 }
 

@@ -24,10 +24,17 @@ export function nulCharacterPaths(value: unknown, path: string[] = [], found: st
     if (value.includes("\u0000")) found.push(path.join("."));
   } else if (Array.isArray(value)) {
     value.forEach((item, index) => nulCharacterPaths(item, [...path, String(index)], found));
-  } else if (value !== null && typeof value === "object" && !ArrayBuffer.isView(value)) {
+  } else if (isPlainObject(value)) {
+    // Only plain objects: a stream or another instance (an upload's body) is not input text.
     for (const [key, item] of Object.entries(value)) nulCharacterPaths(item, [...path, key], found);
   }
   return found;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== "object") return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
 }
 
 /** The input as the schema makes it, or a ValidationError with a message per field. */

@@ -2,7 +2,7 @@ import { Readable } from "node:stream";
 import { fileTypeFromBuffer } from "file-type";
 import { type BlobTooLargeError } from "../../storage/blob-store.ts";
 import { ValidationError } from "../core/errors.ts";
-import { acceptedList, formatLimit, kindOfType, uploadKinds, type UploadKind } from "./kinds.ts";
+import { acceptedList, formatLimit, kindOfType, uploadKinds, withArticle, type UploadKind } from "./kinds.ts";
 
 /** How much of a file's start is read to tell its type: file-type's own sample size. */
 const headBytes = 4100;
@@ -107,11 +107,7 @@ async function judgeHead(head: Buffer, options: { accept: readonly UploadKind[];
 
 /** The message for a file past its kind's limit. */
 export function tooLargeMessage(kind: UploadKind, error: BlobTooLargeError): string {
-  return `That file is larger than ${formatLimit(error.maxBytes)}, the limit for ${article(uploadKinds[kind].label)}: choose a smaller one.`;
-}
-
-function article(label: string): string {
-  return /^[aeiou]/i.test(label) ? `an ${label}` : `a ${label}`;
+  return `That file is larger than ${formatLimit(error.maxBytes)}, the limit for ${withArticle(uploadKinds[kind].label)}: choose a smaller one.`;
 }
 
 function looksLikeMarkup(head: Buffer): boolean {

@@ -72,3 +72,8 @@ export function acceptedList(kinds: readonly UploadKind[]): string {
   const parts = kinds.map((kind) => names[kind]);
   return parts.length <= 1 ? (parts[0] ?? "") : `${parts.slice(0, -1).join(", ")} or ${parts.at(-1) ?? ""}`;
 }
+
+/** "an image", "a PDF document", "an archive". */
+export function withArticle(label: string): string {
+  return /^[aeiou]/i.test(label) ? `an ${label}` : `a ${label}`;
+}

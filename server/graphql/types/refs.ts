@@ -1,5 +1,6 @@
 import type { SessionSummary } from "../../auth/sessions.ts";
 import type { Activity } from "../../domain/activity/index.ts";
+import type { Media } from "../../domain/media/index.ts";
 import type { Organization } from "../../domain/organizations/index.ts";
 import type { PersonalAccessToken } from "../../domain/tokens/index.ts";
 import type { User } from "../../domain/users/index.ts";
@@ -13,5 +14,6 @@ import { builder } from "../builder.ts";
 export const UserRef = builder.objectRef<User>("User");
 export const SessionRef = builder.objectRef<SessionSummary>("Session");
 export const OrganizationRef = builder.objectRef<Organization>("Organization");
+export const MediaRef = builder.objectRef<Media>("Media");
 export const ActivityRef = builder.objectRef<Activity>("Activity");
 export const TokenRef = builder.objectRef<PersonalAccessToken>("PersonalAccessToken");

@@ -1,0 +1,153 @@
+import type { Readable } from "node:stream";
+import { count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { z } from "zod";
+import { media, mediaUses } from "../../db/schema/index.ts";
+import type { ByteRange } from "../../storage/blob-store.ts";
+import type { ReadDatabase } from "../core/database.ts";
+import { NotFoundError } from "../core/errors.ts";
+import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
+import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
+import { responsiveFormats, responsiveWidths } from "../uploads/images.ts";
+import { mediaEntity, type Media } from "./entity.ts";
+import { mediaKind } from "./fields.ts";
+import { keyOf, type MediaVariant } from "./files.ts";
+
+export const mediaSort = z
+  .enum(["created", "name", "size"], { error: "Choose a sort order from the list." })
+  .meta({ id: "MediaSort" });
+export type MediaSort = z.output<typeof mediaSort>;
+
+const sortKeys: Record<MediaSort, Omit<SortKey, "direction"> & { natural: "asc" | "desc" }> = {
+  created: { key: media.createdAt, type: "timestamptz", id: media.id, natural: "desc" },
+  name: { key: sql`lower(${media.name})`, type: "text", id: media.id, natural: "asc" },
+  size: { key: media.size, type: "bigint", id: media.id, natural: "desc" },
+};
+
+export const listMedia = mediaEntity.read({
+  operation: "read",
+  doing: "see the media library",
+  input: listInput({
+    search: searchText.describe("Part of a name, alt text or caption."),
+    kind: mediaKind.optional(),
+    uploadedById: id.optional().describe("Files this person uploaded."),
+    sort: mediaSort.default("created"),
+    direction: sortDirection.optional().describe("Newest, largest and A to Z first unless this says otherwise."),
+  }),
+  run: async (scope, input): Promise<Connection<Media>> => {
+    const { natural, ...order } = sortKeys[input.sort];
+    return scope.page(
+      { ...order, direction: input.direction ?? natural },
+      input,
+      input.search
+        ? ilike(
+            sql`lower(${media.name} || ' ' || coalesce(${media.alt}, '') || ' ' || coalesce(${media.caption}, ''))`,
+            likePattern(input.search),
+          )
+        : undefined,
+      input.kind ? eq(media.kind, input.kind) : undefined,
+      input.uploadedById ? eq(media.uploadedById, input.uploadedById) : undefined,
+    );
+  },
+});
+
+export const getMedia = mediaEntity.read({
+  operation: "read",
+  doing: "see this file",
+  input: z.object({ id }),
+  run: (scope, input): Promise<Media> => scope.find(input.id),
+});
+
+/** Files by id, for the API's batched lookups; files out of the reader's reach are left out. */
+export const getMediaByIds = mediaEntity.read({
+  operation: "read",
+  doing: "see these files",
+  input: z.object({ ids: z.array(id).max(500) }),
+  run: (scope, input): Promise<Media[]> => scope.findMany(input.ids),
+});
+
+export type MediaUse = { mediaId: string; ownerType: string; ownerId: string; role: string };
+
+/** Where each of these files is used (by releases, and later docs). */
+export const listMediaUses = mediaEntity.read({
+  operation: "read",
+  doing: "see where files are used",
+  input: z.object({ ids: z.array(id).max(500) }),
+  run: async (scope, input): Promise<MediaUse[]> => {
+    const reachable = (await scope.findMany(input.ids)).map((file) => file.id);
+    if (reachable.length === 0) return [];
+    return scope.db.select().from(mediaUses).where(inArray(mediaUses.mediaId, reachable));
+  },
+});
+
+/** How many places use a file: what deleting it would break. */
+export async function countUses(db: ReadDatabase, mediaId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(mediaUses).where(eq(mediaUses.mediaId, mediaId));
+  return row?.value ?? 0;
+}
+
+/** A stored form named in an address: "original", "thumb", or a responsive size such as "w640.avif". */
+export const variantName = z
+  .string()
+  .max(20)
+  .transform((value, context): MediaVariant => {
+    if (value === "original" || value === "thumb") return value;
+    const match = /^w(\d{3,4})\.(avif|webp)$/.exec(value);
+    const width = Number(match?.[1]);
+    const format = responsiveFormats.find((candidate) => candidate === match?.[2]);
+    if (!format || !responsiveWidths.some((candidate) => candidate === width)) {
+      context.addIssue({ code: "custom", message: "There is no such size of this file." });
+      return z.NEVER;
+    }
+    return { width, format };
+  });
+
+export type OpenedFile = {
+  file: Media;
+  body: Readable;
+  /** Bytes in this answer (the range's, when one was asked for), and in the whole stored form. */
+  size: number;
+  totalSize: number;
+  contentType: string;
+  range: ByteRange | undefined;
+};
+
+/**
+ * Opens one stored form of a file, for whoever may read the file. The address names the
+ * file's current folder; an address of a file since replaced is "not found" (the caller
+ * sends people on to the current one).
+ */
+export const openMediaFile = mediaEntity.read({
+  operation: "read",
+  doing: "open this file",
+  input: z.object({
+    id: z.string().max(64),
+    folder: z.string().max(64),
+    variant: variantName,
+    range: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
+  }),
+  run: async (scope, input): Promise<OpenedFile> => {
+    const file = await scope.find(input.id);
+    if (file.folder !== `media/${input.folder}`) throw new NotFoundError("That version of the file was replaced.");
+    const variant = input.variant;
+    const exists =
+      variant === "original" ||
+      (file.kind === "image" && (variant === "thumb" || file.variantWidths.includes(variant.width)));
+    if (!exists) throw new NotFoundError("There is no such size of this file.");
+    const key = keyOf(file, variant);
+    const head = await scope.ports.files.head(key);
+    if (!head) throw new NotFoundError("The file is missing from the file store.");
+    const range = input.range && input.range.start < head.size ? input.range : undefined;
+    const read = await scope.ports.files.get(key, range);
+    if (!read) throw new NotFoundError("The file is missing from the file store.");
+    const contentType =
+      variant === "original" ? file.contentType : variant === "thumb" ? "image/webp" : `image/${variant.format}`;
+    return {
+      file,
+      body: read.body,
+      size: read.size,
+      totalSize: head.size,
+      contentType,
+      range: range ? { start: range.start, end: Math.min(range.end, head.size - 1) } : undefined,
+    };
+  },
+});

@@ -1,0 +1,214 @@
+import { Readable } from "node:stream";
+import type { ReadableStream as WebReadableStream } from "node:stream/web";
+import { Hono, type Context } from "hono";
+import type { Database } from "../db/client.ts";
+import { DomainError, errorCodeOf, httpStatusOf, ValidationError } from "../domain/core/errors.ts";
+import { getMedia, openMediaFile, replaceMediaFile, uploadMedia, type Media } from "../domain/media/index.ts";
+import { uploadKinds } from "../domain/uploads/kinds.ts";
+import { requestDomain, type GraphQLDeps } from "../graphql/context.ts";
+import { mediaUrl } from "../graphql/types/media.ts";
+import { callerOf } from "./caller.ts";
+import type { AppEnv } from "./env.ts";
+import { requestInfo } from "./request-info.ts";
+
+/** The largest upload of any kind (an archive): a declared length past it is refused before a byte is read. */
+const largestUpload = Math.max(...Object.values(uploadKinds).map((kind) => kind.maxBytes));
+
+type Deps = { deps: GraphQLDeps & { db: Database }; proxyHops: number };
+
+/** An error as the upload routes answer it: JSON, with the code and field messages the API uses. */
+function errorJson(c: Context, error: unknown): Response {
+  if (!(error instanceof DomainError)) throw error;
+  const code = errorCodeOf(error);
+  return c.json(
+    {
+      error: {
+        code,
+        message: error.message,
+        ...(error instanceof ValidationError ? { fields: error.fields } : {}),
+      },
+    },
+    httpStatusOf(code) as 400 | 401 | 403 | 404 | 409 | 429 | 503,
+    { "Cache-Control": "no-store" },
+  );
+}
+
+function refusal(c: Context, status: 400 | 401 | 403 | 413, code: string, message: string, headers = {}): Response {
+  return c.json({ error: { code, message } }, status, { "Cache-Control": "no-store", ...headers });
+}
+
+/** What an upload answers: the file as the API shows it (its addresses included). */
+function mediaJson(file: Media) {
+  return {
+    id: file.id,
+    kind: file.kind,
+    name: file.name,
+    contentType: file.contentType,
+    size: file.size,
+    sha256: file.sha256,
+    width: file.width,
+    height: file.height,
+    version: file.version,
+    url: mediaUrl(file, "original"),
+    thumbnailUrl: file.kind === "image" ? mediaUrl(file, "thumb") : null,
+  };
+}
+
+/** The request's body as a Node stream, read as it arrives (never buffered here). */
+function bodyOf(c: Context<AppEnv>): Readable {
+  const incoming = c.env.incoming;
+  if (incoming) return incoming;
+  const body = c.req.raw.body;
+  return body ? Readable.fromWeb(body as WebReadableStream<Uint8Array>) : Readable.from([]);
+}
+
+/** `X-File-Name`, percent-encoded (encodeURIComponent) so any name fits in a header. */
+function fileNameOf(c: Context): string | null {
+  const header = c.req.header("x-file-name");
+  if (!header) return null;
+  try {
+    return decodeURIComponent(header);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Uploads to the media library, streamed straight from the request into the file store
+ * (ADR 021, 022): `POST /uploads/media` adds a file, `PUT /uploads/media/:id?version=N`
+ * replaces one. The body is the file's bytes, whatever its Content-Type says;
+ * `X-File-Name` carries its name. A session needs `X-CSRF-Token`; a personal access
+ * token (Authorization) works too. Mounted after the session middleware.
+ */
+export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.use(async (c, next) => {
+    const declared = Number(c.req.header("content-length") ?? Number.NaN);
+    if (declared > largestUpload) {
+      return refusal(c, 413, "BAD_REQUEST", "That file is larger than 2 GB, the largest upload the portal takes.");
+    }
+    return next();
+  });
+
+  async function context(c: Context<AppEnv>) {
+    const caller = await callerOf(c, options.deps.db, ["POST", "PUT"]);
+    if (!caller.ok) return refusal(c, caller.status, caller.code, caller.message, caller.headers);
+    const name = fileNameOf(c);
+    if (name === null) {
+      return refusal(c, 400, "VALIDATION_FAILED", "Send the file's name in X-File-Name (percent-encoded).");
+    }
+    return {
+      domain: requestDomain(options.deps, { actor: caller.actor, info: requestInfo(c, options.proxyHops) }),
+      name,
+    };
+  }
+
+  routes.post("/", async (c) => {
+    const ready = await context(c);
+    if (ready instanceof Response) return ready;
+    try {
+      const file = await uploadMedia(ready.domain, { file: bodyOf(c), name: ready.name });
+      return c.json({ media: mediaJson(file) }, 201, { "Cache-Control": "no-store" });
+    } catch (error) {
+      return errorJson(c, error);
+    }
+  });
+
+  routes.put("/:id", async (c) => {
+    const ready = await context(c);
+    if (ready instanceof Response) return ready;
+    const version = Number(c.req.query("version"));
+    try {
+      const file = await replaceMediaFile(ready.domain, {
+        id: c.req.param("id"),
+        version,
+        file: bodyOf(c),
+        name: ready.name,
+      });
+      return c.json({ media: mediaJson(file) }, 200, { "Cache-Control": "no-store" });
+    } catch (error) {
+      return errorJson(c, error);
+    }
+  });
+  return routes;
+}
+
+/** `bytes=start-end` (one range; an open end reads to the last byte), or undefined for anything else. */
+function rangeOf(header: string | undefined): { start: number; end: number } | undefined {
+  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header?.trim() ?? "");
+  if (!match) return undefined;
+  const start = Number(match[1]);
+  const end = match[2] ? Number(match[2]) : Number.MAX_SAFE_INTEGER;
+  return end >= start ? { start, end } : undefined;
+}
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+function contentDisposition(kind: "inline" | "attachment", name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * `/media/:id/:folder/:variant`: a file of the library, for whoever may read it. The
+ * address names the file's folder, which a replacement changes, so it is cached for good
+ * (privately: files are never public). Images show inline; anything else downloads.
+ * Byte ranges are answered, so a large archive's download can resume. `/media/:id` sends
+ * people on to the current file (what markdown links to).
+ */
+export function mediaFileRoutes(options: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get("/:id", async (c) => {
+    const caller = await callerOf(c, options.deps.db, []);
+    if (!caller.ok) return c.text(caller.message, caller.status, { ...caller.headers, "Cache-Control": "no-store" });
+    try {
+      const domain = requestDomain(options.deps, { actor: caller.actor, info: requestInfo(c, options.proxyHops) });
+      const file = await getMedia(domain, { id: c.req.param("id") });
+      return c.redirect(mediaUrl(file, "original"), 302);
+    } catch (error) {
+      return errorText(c, error);
+    }
+  });
+  routes.get("/:id/:folder/:variant", async (c) => {
+    const caller = await callerOf(c, options.deps.db, []);
+    if (!caller.ok) return c.text(caller.message, caller.status, { ...caller.headers, "Cache-Control": "no-store" });
+    const range = rangeOf(c.req.header("range"));
+    try {
+      const domain = requestDomain(options.deps, { actor: caller.actor, info: requestInfo(c, options.proxyHops) });
+      const opened = await openMediaFile(domain, {
+        id: c.req.param("id"),
+        folder: c.req.param("folder"),
+        variant: c.req.param("variant"),
+        ...(range ? { range } : {}),
+      });
+      const { file } = opened;
+      const image = opened.contentType.startsWith("image/");
+      const headers: Record<string, string> = {
+        "Content-Type": opened.contentType,
+        "Content-Length": String(opened.size),
+        "Content-Disposition": contentDisposition(image ? "inline" : "attachment", file.name),
+        "Cache-Control": "private, max-age=31536000, immutable",
+        "Accept-Ranges": "bytes",
+        "X-Content-Type-Options": "nosniff",
+      };
+      if (opened.range) {
+        headers["Content-Range"] = `bytes ${opened.range.start}-${opened.range.end}/${opened.totalSize}`;
+      }
+      // A file is never a page: nothing in it runs, whatever a browser thinks it is.
+      c.set("contentSecurityPolicy", "default-src 'none'; sandbox");
+      if (c.req.method === "HEAD") opened.body.destroy();
+      return c.body(Readable.toWeb(opened.body) as ReadableStream<Uint8Array>, opened.range ? 206 : 200, headers);
+    } catch (error) {
+      return errorText(c, error);
+    }
+  });
+  return routes;
+}
+
+function errorText(c: Context, error: unknown): Response {
+  if (!(error instanceof DomainError)) throw error;
+  // A bad address (a size that does not exist) reads as "not found", like a file out of reach.
+  const status = error instanceof ValidationError ? 404 : (httpStatusOf(errorCodeOf(error)) as 401 | 403 | 404 | 503);
+  return c.text(error instanceof ValidationError ? "There is no such file." : error.message, status, {
+    "Cache-Control": "no-store",
+  });
+}

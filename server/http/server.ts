@@ -274,8 +274,8 @@ export async function createServer(options: {
   app.route("/dashboard/pictures", pictureRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
 
   // The media library's files: uploads stream from the request into the store, and back out.
+  // "/uploads/media/*" matches "/uploads/media" itself too.
   app.use("/uploads/media/*", sessionReader(sessions, log));
-  app.use("/uploads/media", sessionReader(sessions, log));
   app.route("/uploads/media", mediaUploadRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
   app.use("/media/*", sessionReader(sessions, log));
   app.route("/media", mediaFileRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));

@@ -90,6 +90,19 @@ describe("media uploads and downloads over HTTP", () => {
     expect(refused.body).toMatchObject({ error: { code: "VALIDATION_FAILED", fields: { file: /web page/ } } });
   });
 
+  it("answers a large refused upload with its message before reading the rest, and closes the connection", async () => {
+    // A Windows program's start, then 8 MB more: refused after its first bytes.
+    const program = new Uint8Array(8 * 1024 * 1024);
+    program.set([0x4d, 0x5a]);
+    program.set([0x80, 0, 0, 0], 0x3c);
+    program.set([0x50, 0x45, 0, 0, 0x4c, 0x01], 0x80);
+    const refused = await upload(editor, program, "manual.pdf");
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ error: { fields: { file: /a program, whatever its name says/ } } });
+    // The server still answers on a new connection.
+    expect((await upload(editor, pdf, "after.pdf")).status).toBe(201);
+  });
+
   it("refuses an upload without the page's CSRF token, a viewer, and a reader without a session", async () => {
     const withoutToken = await editor.browser.fetch("/uploads/media", {
       method: "POST",

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { PassThrough, Readable } from "node:stream";
 import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Hono, type Context } from "hono";
 import type { Database } from "../db/client.ts";
@@ -37,6 +37,12 @@ function refusal(c: Context, status: 400 | 401 | 403 | 413, code: string, messag
   return c.json({ error: { code, message } }, status, { "Cache-Control": "no-store", ...headers });
 }
 
+/** A refusal sent before the whole upload was read: the connection closes after it, the rest unread. */
+function closeIfUnread(response: Response, unread: boolean): Response {
+  if (unread) response.headers.set("Connection", "close");
+  return response;
+}
+
 /** What an upload answers: the file as the API shows it (its addresses included). */
 function mediaJson(file: Media) {
   return {
@@ -54,12 +60,24 @@ function mediaJson(file: Media) {
   };
 }
 
-/** The request's body as a Node stream, read as it arrives (never buffered here). */
-function bodyOf(c: Context<AppEnv>): Readable {
+/**
+ * The request's body as a Node stream, read as it arrives (never buffered here). The
+ * domain may stop reading it (a refused type, a limit): it stops a stream piped from the
+ * request, not the request itself, so the answer still reaches the client; `unread`
+ * then says to close the connection after it rather than read the rest.
+ */
+function bodyOf(c: Context<AppEnv>): { stream: Readable; unread: () => boolean } {
   const incoming = c.env.incoming;
-  if (incoming) return incoming;
+  if (incoming) {
+    const stream = new PassThrough();
+    incoming.pipe(stream);
+    return { stream, unread: () => !incoming.readableEnded };
+  }
   const body = c.req.raw.body;
-  return body ? Readable.fromWeb(body as WebReadableStream<Uint8Array>) : Readable.from([]);
+  return {
+    stream: body ? Readable.fromWeb(body as WebReadableStream<Uint8Array>) : Readable.from([]),
+    unread: () => false,
+  };
 }
 
 /** `X-File-Name`, percent-encoded (encodeURIComponent) so any name fits in a header. */
@@ -106,11 +124,12 @@ export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
   routes.post("/", async (c) => {
     const ready = await context(c);
     if (ready instanceof Response) return ready;
+    const body = bodyOf(c);
     try {
-      const file = await uploadMedia(ready.domain, { file: bodyOf(c), name: ready.name });
+      const file = await uploadMedia(ready.domain, { file: body.stream, name: ready.name });
       return c.json({ media: mediaJson(file) }, 201, { "Cache-Control": "no-store" });
     } catch (error) {
-      return errorJson(c, error);
+      return closeIfUnread(errorJson(c, error), body.unread());
     }
   });
 
@@ -118,16 +137,17 @@ export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
     const ready = await context(c);
     if (ready instanceof Response) return ready;
     const version = Number(c.req.query("version"));
+    const body = bodyOf(c);
     try {
       const file = await replaceMediaFile(ready.domain, {
         id: c.req.param("id"),
         version,
-        file: bodyOf(c),
+        file: body.stream,
         name: ready.name,
       });
       return c.json({ media: mediaJson(file) }, 200, { "Cache-Control": "no-store" });
     } catch (error) {
-      return errorJson(c, error);
+      return closeIfUnread(errorJson(c, error), body.unread());
     }
   });
   return routes;

@@ -1,6 +1,7 @@
 import {
   Activity,
   Building2,
+  Images,
   LayoutDashboard,
   Settings,
   SlidersHorizontal,
@@ -84,6 +85,15 @@ export const dashboardPages: readonly DashboardPage[] = [
         operation: "create",
       },
     ],
+  },
+  {
+    label: "Media",
+    to: "/dashboard/admin/media",
+    icon: Images,
+    description: "Images, PDFs and software archives for releases and docs",
+    group: "Portal",
+    shortcut: "g m",
+    needs: { entity: "media", operation: "read" },
   },
   {
     label: "Activity",

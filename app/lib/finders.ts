@@ -84,3 +84,18 @@ export async function findActors(search: string): Promise<PickerOption[]> {
     detail: person.name ? (person.email ?? undefined) : undefined,
   }));
 }
+
+const FindUploaders = graphql(`
+  query FindUploaders($search: String!) {
+    mediaUploaders(search: $search, first: 8) {
+      id
+      name
+    }
+  }
+`);
+
+/** People who uploaded files, picked as the media library's "uploaded by" filter. */
+export async function findUploaders(search: string): Promise<PickerOption[]> {
+  const data = await (await client()).request(FindUploaders, { search }, { method: "GET", cache: "cache-first" });
+  return data.mediaUploaders.map((person) => ({ key: person.id, fields: { uploader: person.id }, label: person.name }));
+}

@@ -59,6 +59,16 @@ export function invalidParam(name: string, value: string, expected: string) {
   );
 }
 
+const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A record chosen in a picker (a person), by its id; another shape is refused with a 400 that names it. */
+export function idParam(params: URLSearchParams, name: string): string | undefined {
+  const value = params.get(name);
+  if (value === null || value === "") return undefined;
+  if (!uuid.test(value)) throw invalidParam(name, value, "a person chosen from the list");
+  return value;
+}
+
 export const directionLabels = { asc: "Ascending", desc: "Descending" } as const;
 
 /** A search box's text from the URL, trimmed to what the API accepts. */

@@ -90,6 +90,8 @@ const expected: Record<string, Record<Who, Outcome>> = {
   getMedia: editors,
   getMediaByIds: editors,
   listMediaUses: editors,
+  getMediaUploaders: editors,
+  listMediaUploaders: editors,
   openMediaFile: editors,
   uploadMedia: editors,
   updateMedia: editors,

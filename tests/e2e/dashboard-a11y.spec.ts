@@ -1,5 +1,7 @@
 import type { Page } from "@playwright/test";
+import sharp from "sharp";
 import { expectNoAxeViolations } from "../support/axe.ts";
+import { csrfTokenOf } from "../support/pages.ts";
 import {
   adminPages,
   expect,
@@ -51,12 +53,12 @@ test.describe("axe on every portal page, as the admin, in light and dark mode", 
   test.describe("a portal path without a page", () => {
     test.use({ allowedConsoleError: /status of 404/ });
 
-    test("/dashboard/admin/media?view=grid", async ({ page }) => {
-      await checkInBothModes(page, "/dashboard/admin/media?view=grid", () =>
+    test("/dashboard/admin/nothing-here?view=grid", async ({ page }) => {
+      await checkInBothModes(page, "/dashboard/admin/nothing-here?view=grid", () =>
         expect(
           page.getByRole("heading", {
             level: 1,
-            name: "Page not found: /dashboard/admin/media?view=grid",
+            name: "Page not found: /dashboard/admin/nothing-here?view=grid",
             exact: true,
           }),
         ).toBeVisible(),
@@ -87,6 +89,24 @@ test.describe("axe with a dialog open, in light and dark mode", () => {
       }
       await dialog.getByRole("tab", { name: "Details" }).click();
       await expect(dialog.getByRole("tabpanel", { name: "Details" })).toBeVisible();
+    });
+  });
+
+  test("a file's panel in the media library", async ({ page }) => {
+    await openPortal(page, "/dashboard/admin/media");
+    const picture = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#0e7490" } })
+      .png()
+      .toBuffer();
+    const uploaded = await page.request.post("/uploads/media", {
+      headers: { "x-csrf-token": await csrfTokenOf(page), "x-file-name": "axe-check.png" },
+      data: picture,
+    });
+    expect(uploaded.status()).toBe(201);
+    const { media } = (await uploaded.json()) as { media: { id: string } };
+    await checkInBothModes(page, `/dashboard/admin/media?file=${media.id}`, async () => {
+      const dialog = page.getByRole("dialog", { name: "axe-check.png" });
+      await expect(dialog.getByLabel("Alt text")).toBeVisible();
+      await expect(dialog.locator("picture img")).toBeVisible();
     });
   });
 

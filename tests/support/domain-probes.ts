@@ -192,6 +192,8 @@ export const probes: Record<string, Probe> = {
   getMedia: { input: (f) => ({ id: f.file.id }) },
   getMediaByIds: { input: (f) => ({ ids: [f.file.id] }) },
   listMediaUses: { input: (f) => ({ ids: [f.file.id] }) },
+  getMediaUploaders: { input: (f) => ({ ids: [f.file.id] }) },
+  listMediaUploaders: { input: () => ({ search: "edit" }) },
   openMediaFile: {
     input: (f) => ({ id: f.file.id, folder: f.file.folder.slice("media/".length), variant: "original" }),
   },

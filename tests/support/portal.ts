@@ -94,6 +94,7 @@ export async function expectApart(a: Locator, b: Locator): Promise<void> {
 /** The portal's pages as the admin sees them, in sidebar order, with each page's heading. */
 export const adminPages = [
   { label: "Overview", path: "/dashboard", heading: /^Welcome/ },
+  { label: "Media", path: "/dashboard/admin/media", heading: "Media" },
   { label: "Users", path: "/dashboard/admin/users", heading: "Users" },
   { label: "Organizations", path: "/dashboard/admin/organizations", heading: "Organizations" },
   { label: "Activity", path: "/dashboard/admin/activity", heading: "Activity" },

@@ -1,7 +1,8 @@
 import { FileUp, ImageUp } from "lucide-react";
-import { useEffect, useId, useRef, useState, type DragEvent } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { acceptAttribute, fileProblem, formatBytes, type FileRule } from "../../lib/file-choice.ts";
 import { cn } from "./cn.ts";
+import { useFileDrag } from "./file-drag.ts";
 
 /** The file in the field, as it was checked here. */
 export type FileChoice = {
@@ -21,11 +22,6 @@ type Seen = FileChoice & {
 
 /** Before any file is chosen here, whatever the server said is shown. */
 const notAnswered = Symbol("not answered");
-
-/** Whether a drag carries files from outside the page (not text or a link). */
-function carriesFiles(event: { dataTransfer: DataTransfer | null }): boolean {
-  return event.dataTransfer?.types.includes("Files") ?? false;
-}
 
 /** Reads an image file into a preview, or says it cannot be read as one. */
 async function readImage(file: File): Promise<{ preview: string; width: number; height: number } | null> {
@@ -81,31 +77,9 @@ export function FileDrop({
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const [seen, setSeen] = useState<Seen | null>(null);
-  const [dragging, setDragging] = useState(false);
   // The server's answer was about an earlier file once another is chosen.
   const [answered, setAnswered] = useState<unknown>(notAnswered);
   const reading = useRef(0);
-  const depth = useRef(0);
-
-  // A file dropped beside the zone would otherwise open in the tab, in place of the form.
-  useEffect(() => {
-    const keep = (event: globalThis.DragEvent) => {
-      // A zone (this one or another, border included) takes its own drops; so does a plain file input.
-      const target = event.target instanceof Element ? event.target : null;
-      const takesDrops =
-        target?.closest("[data-file-drop]") != null || (target instanceof HTMLInputElement && target.type === "file");
-      if (carriesFiles(event) && !takesDrops) {
-        event.preventDefault();
-        if (event.dataTransfer) event.dataTransfer.dropEffect = "none";
-      }
-    };
-    window.addEventListener("dragover", keep);
-    window.addEventListener("drop", keep);
-    return () => {
-      window.removeEventListener("dragover", keep);
-      window.removeEventListener("drop", keep);
-    };
-  }, []);
 
   async function choose(file: File | undefined) {
     const turn = ++reading.current;
@@ -144,17 +118,15 @@ export function FileDrop({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  function drop(event: DragEvent<HTMLDivElement>) {
-    event.preventDefault();
-    depth.current = 0;
-    setDragging(false);
-    const first = event.dataTransfer.files[0];
+  // Of several files dropped, the first is taken: the input holds one.
+  const { dragging, zoneProps } = useFileDrag((files) => {
+    const first = files[0];
     if (!first || !input.current) return;
     const one = new DataTransfer();
     one.items.add(first);
     input.current.files = one.files;
     void choose(first);
-  }
+  });
 
   const shownError = seen?.problem ?? (answered === errorKey ? undefined : error);
   // Said aloud as it changes: what was chosen, and whether it can be sent.
@@ -179,23 +151,7 @@ export function FileDrop({
       {/* The zone takes the drag, its border included; the input above covers the rest. */}
       <div
         data-file-drop={dragging ? "over" : seen ? "chosen" : "empty"}
-        onDragEnter={(event) => {
-          if (!carriesFiles(event)) return;
-          // Entering the input from the border (or back) enters one and leaves the other: count them.
-          depth.current += 1;
-          setDragging(true);
-        }}
-        onDragOver={(event) => {
-          if (!carriesFiles(event)) return;
-          event.preventDefault();
-          event.dataTransfer.dropEffect = "copy";
-        }}
-        onDragLeave={(event) => {
-          if (!carriesFiles(event)) return;
-          depth.current = Math.max(0, depth.current - 1);
-          if (depth.current === 0) setDragging(false);
-        }}
-        onDrop={drop}
+        {...zoneProps}
         className={cn(
           "relative flex min-h-28 items-center gap-4 rounded-xl border-2 p-4 transition-colors",
           "has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-bdblue-600 dark:has-[input:focus-visible]:outline-bdblue-300",

@@ -1,7 +1,7 @@
 import type { Readable } from "node:stream";
 import { count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { media, mediaUses } from "../../db/schema/index.ts";
+import { media, mediaUses, users } from "../../db/schema/index.ts";
 import type { ByteRange } from "../../storage/blob-store.ts";
 import type { ReadDatabase } from "../core/database.ts";
 import { NotFoundError } from "../core/errors.ts";
@@ -63,6 +63,51 @@ export const getMediaByIds = mediaEntity.read({
   doing: "see these files",
   input: z.object({ ids: z.array(id).max(500) }),
   run: (scope, input): Promise<Media[]> => scope.findMany(input.ids),
+});
+
+/** Who uploaded a file, as the file names them: part of the file, whoever may read it may see it. */
+export type Uploader = { id: string; name: string };
+
+/** The uploaders of these files (files out of reach, or whose uploader is gone, are left out). */
+export const getMediaUploaders = mediaEntity.read({
+  operation: "read",
+  doing: "see who uploaded these files",
+  input: z.object({ ids: z.array(id).max(500) }),
+  run: async (scope, input): Promise<Map<string, Uploader>> => {
+    if (input.ids.length === 0) return new Map();
+    const rows = await scope
+      .select(
+        { mediaId: media.id, id: users.id, name: sql<string>`coalesce(${users.name}, ${users.email}, 'Someone')` },
+        inArray(media.id, input.ids),
+      )
+      .innerJoin(users, eq(users.id, media.uploadedById));
+    return new Map(rows.map((row) => [row.mediaId, { id: row.id, name: row.name }]));
+  },
+});
+
+/** People who uploaded files to the library, by part of their name or address: the uploader filter's choices. */
+export const listMediaUploaders = mediaEntity.read({
+  operation: "read",
+  doing: "see who uploaded files",
+  input: z.object({ search: searchText, first: z.number().int().min(1).max(20).default(8) }),
+  run: async (scope, input): Promise<Uploader[]> => {
+    const name = sql<string>`coalesce(${users.name}, ${users.email}, 'Someone')`;
+    const rows = await scope
+      .select(
+        { id: users.id, name },
+        input.search
+          ? ilike(
+              sql`lower(coalesce(${users.name}, '') || ' ' || coalesce(${users.email}, ''))`,
+              likePattern(input.search),
+            )
+          : undefined,
+      )
+      .innerJoin(users, eq(users.id, media.uploadedById))
+      .groupBy(users.id, users.name, users.email)
+      .orderBy(sql`lower(${name})`)
+      .limit(input.first);
+    return rows;
+  },
 });
 
 export type MediaUse = { mediaId: string; ownerType: string; ownerId: string; role: string };

@@ -2,17 +2,19 @@ import {
   deleteMedia,
   getMedia,
   listMedia,
+  listMediaUploaders,
   listMediaUses,
   mediaEntity,
   mediaKind,
   updateMedia,
   type Media,
+  type Uploader,
 } from "../../domain/media/index.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
 import { mutationField, queryField, rowCapabilities } from "../operations.ts";
 import { connectionType } from "./pagination.ts";
-import { MediaRef, UserRef } from "./refs.ts";
+import { MediaRef } from "./refs.ts";
 
 /** The addresses of a file's stored forms: they change when the file is replaced, so browsers keep each for good. */
 export function mediaUrl(file: Pick<Media, "id" | "folder">, variant: string): string {
@@ -27,6 +29,14 @@ const MediaUseType = builder.objectRef<{ ownerType: string; ownerId: string; rol
     ownerType: t.exposeString("ownerType", { description: "The entity that uses it: release." }),
     ownerId: t.exposeID("ownerId"),
     role: t.exposeString("role", { description: "asset (a download) or embedded (shown in text)." }),
+  }),
+});
+
+const UploaderType = builder.objectRef<Uploader>("MediaUploader").implement({
+  description: "Someone who uploaded a file, as the library names them.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    name: t.exposeString("name"),
   }),
 });
 
@@ -78,9 +88,10 @@ MediaRef.implement({
         })),
     }),
     uploadedBy: t.field({
-      type: UserRef,
+      type: UploaderType,
       nullable: true,
-      resolve: (file, _args, context) => (file.uploadedById ? context.loaders.user.load(file.uploadedById) : null),
+      description: "Who uploaded it (null once their account is gone).",
+      resolve: (file, _args, context) => context.loaders.mediaUploader.load(file.id),
     }),
     uses: t.field({
       type: [MediaUseType],
@@ -105,6 +116,11 @@ queryField("media", {
     "The media library (editors and admins). Upload files with POST /uploads/media (see the README), not through GraphQL.",
 });
 queryField("mediaFile", { operation: getMedia, type: MediaRef });
+queryField("mediaUploaders", {
+  operation: listMediaUploaders,
+  type: [UploaderType],
+  description: "People who uploaded files to the library, by part of their name or address (the uploader filter).",
+});
 
 mutationField("updateMedia", {
   operation: updateMedia,

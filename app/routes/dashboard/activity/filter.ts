@@ -1,7 +1,6 @@
-import { invalidParam, searchParam } from "../../../lib/list-params.ts";
+import { idParam, invalidParam, searchParam } from "../../../lib/list-params.ts";
 
 const isoDay = /^\d{4}-\d{2}-\d{2}$/;
-const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The activity log's filters, from its URL (the page and the CSV export read the same
@@ -16,7 +15,7 @@ export function activityFilter(params: URLSearchParams) {
     return text;
   };
   return {
-    actorId: value("actor", uuid, "a person chosen from the list"),
+    actorId: idParam(params, "actor"),
     action: value("action", /^[a-zA-Z]+\.[a-zA-Z]+$/, "an action chosen from the list"),
     targetType: value("type", /^[a-z]+$/, "a kind of record chosen from the list"),
     from: value("from", isoDay, "a date like 2026-11-22"),

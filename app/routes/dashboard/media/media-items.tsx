@@ -1,0 +1,169 @@
+import { Archive, FileText, Image as ImageIcon } from "lucide-react";
+import { Link, useLocation } from "react-router";
+import type { Column } from "../../../components/dashboard/data-table.tsx";
+import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
+import { cn } from "../../../components/ui/cn.ts";
+import { formatBytes } from "../../../lib/file-choice.ts";
+import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
+import { withParams } from "../../../lib/list-params.ts";
+import type { MediaQuery } from "./queries.ts";
+import { kindLabels } from "./words.ts";
+
+export type MediaItem = ResultOf<typeof MediaQuery>["media"]["nodes"][number];
+
+const kindIcons: Record<ApiEnum<"MediaKind">, typeof FileText> = {
+  image: ImageIcon,
+  document: FileText,
+  archive: Archive,
+};
+
+/** What a file looks like in small: an image's thumbnail, or the icon of its kind. */
+export function Thumbnail({ file, className }: { file: MediaItem; className?: string }) {
+  if (file.thumbnailUrl) {
+    return (
+      <img
+        src={file.thumbnailUrl}
+        // Named by the link beside it: the picture itself adds nothing to read.
+        alt=""
+        loading="lazy"
+        decoding="async"
+        width={file.width ?? undefined}
+        height={file.height ?? undefined}
+        className={cn("bg-gray-100 object-contain dark:bg-gray-800", className)}
+      />
+    );
+  }
+  const Icon = kindIcons[file.kind];
+  return (
+    <span className={cn("grid place-items-center bg-gray-100 dark:bg-gray-800", className)}>
+      <Icon aria-hidden="true" className="size-1/3 max-h-12 max-w-12 text-gray-600 dark:text-gray-300" />
+    </span>
+  );
+}
+
+/** "Needs alt text": an image that may not be used until someone says what it shows. */
+export function NeedsAlt() {
+  return (
+    <span className="inline-flex rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 ring-1 ring-amber-600/40 ring-inset dark:bg-amber-950 dark:text-amber-100">
+      Needs alt text
+    </span>
+  );
+}
+
+function facts(file: MediaItem): string {
+  const dimensions = file.width && file.height ? ` · ${file.width} × ${file.height}` : "";
+  return `${kindLabels[file.kind]} · ${formatBytes(file.size)}${dimensions}`;
+}
+
+function FileLink({ file, className }: { file: MediaItem; className?: string }) {
+  const { search } = useLocation();
+  return (
+    <Link
+      to={withParams(search, { file: file.id })}
+      preventScrollReset
+      className={cn(
+        "font-semibold wrap-anywhere text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300",
+        className,
+      )}
+    >
+      {file.name}
+    </Link>
+  );
+}
+
+/**
+ * The library as a grid of cards: thumbnail, name (the link that opens the file's panel),
+ * what it is, and whether it needs alt text. The card is one list item; the whole card
+ * takes a click, through the link's stretched hit area.
+ */
+export function MediaGrid({ files }: { files: MediaItem[] }) {
+  return (
+    <ul
+      aria-label="Files"
+      className="grid grid-cols-[repeat(auto-fill,minmax(min(100%,11rem),1fr))] gap-4"
+      data-media-grid
+    >
+      {files.map((file) => (
+        <li
+          key={file.id}
+          className="group relative grid content-start overflow-hidden rounded-xl border border-gray-200 bg-white shadow-sm focus-within:ring-2 focus-within:ring-bdblue-600 hover:border-gray-400 dark:border-gray-700 dark:bg-gray-900 dark:focus-within:ring-bdblue-300 dark:hover:border-gray-500"
+        >
+          <Thumbnail file={file} className="aspect-[4/3] w-full" />
+          <div className="grid gap-1 p-3 text-sm">
+            <FileLink file={file} className="line-clamp-2 after:absolute after:inset-0 focus-visible:outline-none" />
+            <span className="text-gray-700 dark:text-gray-300">{facts(file)}</span>
+            {file.needsAlt ? (
+              <span>
+                <NeedsAlt />
+              </span>
+            ) : null}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The library as a table: on a phone, the name and kind, then size and who uploaded it on one line. */
+export function mediaColumns(now: string): Column<MediaItem>[] {
+  return [
+    {
+      id: "name",
+      header: "Name",
+      sort: { key: "name" },
+      phone: "primary",
+      cell: (file) => (
+        <span className="flex items-center gap-3">
+          <Thumbnail file={file} className="size-12 shrink-0 rounded-md" />
+          <span className="grid min-w-0 gap-0.5">
+            <FileLink file={file} />
+            {file.needsAlt ? (
+              <span>
+                <NeedsAlt />
+              </span>
+            ) : null}
+          </span>
+        </span>
+      ),
+    },
+    {
+      id: "kind",
+      header: "Kind",
+      phone: "aside",
+      cell: (file) => kindLabels[file.kind],
+    },
+    {
+      id: "size",
+      header: "Size",
+      sort: { key: "size" },
+      phone: "fact",
+      className: "tabular-nums whitespace-nowrap",
+      cell: (file) => (
+        <>
+          {formatBytes(file.size)}
+          {file.width && file.height ? (
+            <span className="block text-gray-700 dark:text-gray-300">
+              {file.width} × {file.height}
+            </span>
+          ) : null}
+        </>
+      ),
+      fact: (file) => formatBytes(file.size),
+    },
+    {
+      id: "uploader",
+      header: "Uploaded by",
+      phone: "fact",
+      cell: (file) => file.uploadedBy?.name ?? "Someone since removed",
+      fact: (file) => `by ${file.uploadedBy?.name ?? "someone since removed"}`,
+    },
+    {
+      id: "created",
+      header: "Uploaded",
+      sort: { key: "created" },
+      phone: "hidden",
+      className: "whitespace-nowrap",
+      cell: (file) => <RelativeTime iso={file.createdAt} now={now} />,
+    },
+  ];
+}

@@ -29,6 +29,7 @@ const portalPaths = [
   "/dashboard/admin/organizations",
   "/dashboard/admin/activity",
   "/dashboard/admin/config",
+  "/dashboard/admin/media",
   "/dashboard/settings",
 ];
 const portalBudgetKb = 160;

@@ -93,7 +93,7 @@ export const dashboardPages: readonly DashboardPage[] = [
     description: "Images, PDFs and software archives for releases and docs",
     group: "Portal",
     shortcut: "g m",
-    needs: { entity: "media", operation: "read" },
+    needs: { entity: "media", operation: "browse" },
   },
   {
     label: "Activity",

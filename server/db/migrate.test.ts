@@ -42,6 +42,7 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
         "outbox",
         "personal_access_tokens",
         "rate_limits",
+        "releases",
         "sessions",
         "settings",
         "unclaimed_files",

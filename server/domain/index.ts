@@ -4,6 +4,7 @@ import { isEntity, isOperation, type AnyEntity, type Operation } from "./core/en
 import * as activity from "./activity/index.ts";
 import * as media from "./media/index.ts";
 import * as organizations from "./organizations/index.ts";
+import * as releases from "./releases/index.ts";
 import * as settings from "./settings/index.ts";
 import * as tokens from "./tokens/index.ts";
 import * as users from "./users/index.ts";
@@ -13,7 +14,7 @@ import * as users from "./users/index.ts";
  * operations are found in their exports; a test fails for an entity or operation under
  * server/domain that is not reached from here (registry.test.ts).
  */
-const entityModules = [users, organizations, media, activity, settings, tokens] as const;
+const entityModules = [users, organizations, media, releases, activity, settings, tokens] as const;
 
 export const entities: readonly AnyEntity[] = entityModules.flatMap((module) => Object.values(module).filter(isEntity));
 

@@ -34,6 +34,8 @@ const row = (anonymous: Outcome, viewer: Outcome, editor: Outcome, admin: Outcom
 const adminsOnly = row("refuse", "refuse", "refuse", "allow");
 const signedIn = row("refuse", "allow", "allow", "allow");
 const editors = row("refuse", "refuse", "allow", "allow");
+/** Editors and admins reach every row; viewers those of published releases ("own" here). */
+const editorsAllOthersPublished = row("refuse", "own", "allow", "allow");
 const adminsAllOthersOwn = row("refuse", "own", "own", "allow");
 
 const expected: Record<string, Record<Who, Outcome>> = {
@@ -87,16 +89,26 @@ const expected: Record<string, Record<Who, Outcome>> = {
   createToken: row("refuse", "refuse", "allow", "allow"),
   revokeToken: row("refuse", "refuse", "own", "allow"),
   listMedia: editors,
-  getMedia: editors,
-  getMediaByIds: editors,
-  listMediaUses: editors,
-  getMediaUploaders: editors,
+  getMedia: editorsAllOthersPublished,
+  getMediaByIds: editorsAllOthersPublished,
+  listMediaUses: editorsAllOthersPublished,
+  getMediaUploaders: editorsAllOthersPublished,
   listMediaUploaders: editors,
-  openMediaFile: editors,
+  openMediaFile: editorsAllOthersPublished,
   uploadMedia: editors,
   updateMedia: editors,
   replaceMediaFile: editors,
   deleteMedia: editors,
+  listReleases: editorsAllOthersPublished,
+  latestReleases: row("allow", "allow", "allow", "allow"),
+  getRelease: editorsAllOthersPublished,
+  listReleaseAssets: editorsAllOthersPublished,
+  createRelease: editors,
+  updateRelease: editors,
+  publishRelease: editors,
+  unpublishRelease: editors,
+  deleteRelease: editors,
+  downloadReleaseAsset: editorsAllOthersPublished,
 };
 
 function describeFailure(outcome: Attempt): string {

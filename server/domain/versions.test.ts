@@ -48,11 +48,14 @@ const namingAVersion = [
   "changeUserRole",
   "deleteMedia",
   "deleteOrganization",
+  "deleteRelease",
   "disableUser",
   "enableUser",
+  "publishRelease",
   "replaceMediaFile",
   "resendInvitation",
   "setPublicListing",
+  "unpublishRelease",
   "updateAnalyticsSettings",
   "updateAnnouncement",
   "updateContactRecipients",
@@ -62,6 +65,7 @@ const namingAVersion = [
   "updatePicture",
   "updatePreferences",
   "updateProfile",
+  "updateRelease",
 ];
 
 describe.each(databaseKinds)("versions on %s", (kind) => {

@@ -115,7 +115,8 @@ describe("media uploads and downloads over HTTP", () => {
     expect(byViewer.body.error?.message).toMatch(/does not allow you to upload files/);
 
     const uploaded = await upload(editor, pdf, "private.pdf");
-    expect((await viewer.browser.fetch(uploaded.body.media.url)).status).toBe(403);
+    // A file no published release uses is out of a viewer's reach: it reads as missing.
+    expect((await viewer.browser.fetch(uploaded.body.media.url)).status).toBe(404);
     expect((await fetch(new URL(uploaded.body.media.url, harness.origin))).status).toBe(401);
   });
 

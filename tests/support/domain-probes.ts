@@ -11,6 +11,8 @@ import {
   sessions,
   settings,
   media,
+  mediaUses,
+  releases,
   unclaimedFiles,
   users,
 } from "../../server/db/schema/index.ts";
@@ -18,6 +20,7 @@ import type { Actor, Role } from "../../server/domain/core/access.ts";
 import { recordActivity } from "../../server/domain/core/activity-log.ts";
 import { domainOperations } from "../../server/domain/index.ts";
 import type { Media } from "../../server/domain/media/index.ts";
+import { parseVersion, versionKey, type Release } from "../../server/domain/releases/index.ts";
 import type { Organization } from "../../server/domain/organizations/index.ts";
 import type { PersonalAccessToken } from "../../server/domain/tokens/index.ts";
 import { actorFor, userEntity, type User } from "../../server/domain/users/index.ts";
@@ -38,8 +41,11 @@ export type Fixture = {
   organizations: { mine: Organization; other: Organization };
   sessions: Record<Person, string>;
   tokens: Record<"editor" | "admin", PersonalAccessToken>;
-  /** A PDF in the media library, its file in the test store. */
+  /** A PDF in the media library, its file in the test store, that nothing uses. */
   file: Media;
+  /** A file the published release offers as its download. */
+  releaseFile: Media;
+  releases: { draft: Release; published: Release };
 };
 
 export type Seen = "own" | "nothing" | "others";
@@ -56,6 +62,11 @@ export type Probe = {
   /** For a list or a count: whether what came back holds the actor's own rows ("own"), nothing, or others' too. */
   onlyOwn?: (result: unknown, me: User) => Seen;
 };
+
+/** A viewer's "own" file is one a published release uses; "other" is one nothing uses. */
+function fileFor(fixture: Fixture, target: "own" | "other"): Media {
+  return target === "own" ? fixture.releaseFile : fixture.file;
+}
 
 function someoneElse(fixture: Fixture, me: User | null): User {
   return me?.id === fixture.people.other.id ? fixture.people.viewer : fixture.people.other;
@@ -189,13 +200,25 @@ export const probes: Record<string, Probe> = {
   },
   createToken: { input: () => ({ name: "probe", role: "viewer", expiresInDays: 30 }) },
   listMedia: { input: () => ({}) },
-  getMedia: { input: (f) => ({ id: f.file.id }) },
-  getMediaByIds: { input: (f) => ({ ids: [f.file.id] }) },
-  listMediaUses: { input: (f) => ({ ids: [f.file.id] }) },
-  getMediaUploaders: { input: (f) => ({ ids: [f.file.id] }) },
+  getMedia: { input: (f, _me, target) => ({ id: fileFor(f, target).id }) },
+  getMediaByIds: {
+    input: (f) => ({ ids: [f.file.id, f.releaseFile.id] }),
+    onlyOwn: (result) => seen(result as Media[], (file) => file.name === publishedAssetName),
+  },
+  listMediaUses: {
+    input: (f, _me, target) => ({ ids: [fileFor(f, target).id] }),
+    onlyOwn: (result) => ((result as unknown[]).length > 0 ? "own" : "nothing"),
+  },
+  getMediaUploaders: {
+    input: (f, _me, target) => ({ ids: [fileFor(f, target).id] }),
+    onlyOwn: (result) => ((result as Map<string, unknown>).size > 0 ? "own" : "nothing"),
+  },
   listMediaUploaders: { input: () => ({ search: "edit" }) },
   openMediaFile: {
-    input: (f) => ({ id: f.file.id, folder: f.file.folder.slice("media/".length), variant: "original" }),
+    input: (f, _me, target) => {
+      const file = fileFor(f, target);
+      return { id: file.id, folder: file.folder.slice("media/".length), variant: "original" };
+    },
   },
   uploadMedia: { input: () => ({ file: probePdf, name: "Service manual.pdf" }) },
   updateMedia: {
@@ -205,6 +228,48 @@ export const probes: Record<string, Probe> = {
     input: (f) => ({ id: f.file.id, version: f.file.version, file: probePdf, name: "Service manual v2.pdf" }),
   },
   deleteMedia: { input: (f) => ({ id: f.file.id, version: f.file.version }) },
+  listReleases: {
+    input: () => ({}),
+    onlyOwn: (result) => seen((result as { nodes: Release[] }).nodes, (release) => release.publishedAt !== null),
+  },
+  latestReleases: { input: () => ({}) },
+  getRelease: { input: (f, _me, target) => ({ id: target === "own" ? f.releases.published.id : f.releases.draft.id }) },
+  listReleaseAssets: {
+    input: (f) => ({ ids: [f.releases.draft.id, f.releases.published.id] }),
+    onlyOwn: (result) =>
+      (result as unknown[]).length === 1 ? "own" : (result as unknown[]).length === 0 ? "nothing" : "others",
+  },
+  createRelease: {
+    input: (f) => ({
+      product: "v4",
+      channel: "stable",
+      versionNumber: "4.9.0",
+      releasedOn: "2026-11-20",
+      notes: "Probe",
+      assetIds: [f.file.id],
+    }),
+  },
+  updateRelease: {
+    input: (f) => ({
+      id: f.releases.draft.id,
+      version: f.releases.draft.version,
+      product: "v5",
+      channel: "stable",
+      versionNumber: "5.3.1",
+      releasedOn: "2026-11-21",
+      notes: "Probe, edited",
+      assetIds: [f.file.id],
+    }),
+  },
+  publishRelease: { input: (f) => ({ id: f.releases.draft.id, version: f.releases.draft.version }) },
+  unpublishRelease: { input: (f) => ({ id: f.releases.published.id, version: f.releases.published.version }) },
+  deleteRelease: { input: (f) => ({ id: f.releases.draft.id, version: f.releases.draft.version }) },
+  downloadReleaseAsset: {
+    input: (f, _me, target) => ({
+      releaseId: target === "own" ? f.releases.published.id : f.releases.draft.id,
+      mediaId: f.releaseFile.id,
+    }),
+  },
   revokeToken: {
     // An admin's "other" is the editor's token; an editor's own is theirs, and another's the admin's.
     input: (f, me, target) => {
@@ -217,7 +282,14 @@ export const probes: Record<string, Probe> = {
 /** A small PDF, as the library keeps one: a row, and its file in the store. */
 export const probePdf = new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n");
 
-async function probeFile(db: Database, uploader: User): Promise<Media> {
+/** The name of the file the published release offers: lists a viewer sees hold only it. */
+export const publishedAssetName = "Probe firmware 5.2.1.pdf";
+
+function fail(version: string): never {
+  throw new Error(`not a version: ${version}`);
+}
+
+async function probeFile(db: Database, uploader: User, name = "Probe manual.pdf"): Promise<Media> {
   const folder = `media/${randomUUID()}`;
   const stored = await testFiles().put(`${folder}/original.pdf`, probePdf, {
     contentType: "application/pdf",
@@ -227,8 +299,8 @@ async function probeFile(db: Database, uploader: User): Promise<Media> {
     .insert(media)
     .values({
       kind: "document",
-      name: "Probe manual.pdf",
-      originalName: "Probe manual.pdf",
+      name,
+      originalName: name,
       folder,
       extension: "pdf",
       contentType: "application/pdf",
@@ -316,6 +388,30 @@ export async function makeFixture(db: Database): Promise<Fixture> {
       entry: { target: userEntity.targetOf(user) },
     });
   }
+  const releaseFile = await probeFile(db, people.editor, publishedAssetName);
+  const releaseRow = async (versionNumber: string, publishedAt: Date | null) => {
+    const [row] = await db
+      .insert(releases)
+      .values({
+        product: "v5",
+        channel: "stable",
+        versionNumber,
+        versionKey: versionKey(parseVersion(versionNumber) ?? fail(versionNumber)),
+        releasedOn: "2026-11-02",
+        notes: "## Fixed\n\n- Probe notes.",
+        notesHtml: "<h2>Fixed</h2>\n<ul>\n<li>Probe notes.</li>\n</ul>",
+        publishedAt,
+      })
+      .returning();
+    if (!row) throw new Error("no release");
+    return row;
+  };
+  const published = await releaseRow("5.2.1", new Date());
+  const draft = await releaseRow("5.3.0", null);
+  await db.insert(mediaUses).values([
+    { mediaId: releaseFile.id, ownerType: "release", ownerId: published.id, role: "asset" },
+    { mediaId: releaseFile.id, ownerType: "release", ownerId: draft.id, role: "asset" },
+  ]);
   return {
     people,
     invited,
@@ -323,6 +419,8 @@ export async function makeFixture(db: Database): Promise<Fixture> {
     sessions: sessionIds,
     tokens: { editor: await tokenOf(people.editor), admin: await tokenOf(people.admin) },
     file: await probeFile(db, people.editor),
+    releaseFile,
+    releases: { draft, published },
   };
 }
 

@@ -9,6 +9,7 @@ export * from "./media.ts";
 export * from "./organizations.ts";
 export * from "./outbox.ts";
 export * from "./rate-limits.ts";
+export * from "./releases.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";
 export * from "./tokens.ts";

@@ -1,3 +1,4 @@
+import { sql, type SQL } from "drizzle-orm";
 import { media } from "../../db/schema/index.ts";
 import { allow } from "../core/access.ts";
 import { defineEntity, type RowVerdict } from "../core/entity.ts";
@@ -6,7 +7,16 @@ export type Media = typeof media.$inferSelect;
 
 const allowed = (): RowVerdict => "allowed";
 
-/** The media library: images, PDFs and archives that releases and docs use. Editors and admins keep it. */
+/** A file is open to every signed-in person once a published release uses it (a download, an image in its notes). */
+// Written out with its table names: inside a subquery, drizzle would print the outer column unqualified.
+const usedByPublishedRelease = (): SQL =>
+  sql`exists (select 1 from media_uses mu join releases r on r.id = mu.owner_id
+    where mu.media_id = "media"."id" and mu.owner_type = 'release' and r.published_at is not null)`;
+
+/**
+ * The media library: images, PDFs and archives that releases and docs use. Editors and
+ * admins keep it; every signed-in person may open what a published release uses.
+ */
 export const mediaEntity = defineEntity({
   name: "media",
   plural: "Media",
@@ -14,8 +24,10 @@ export const mediaEntity = defineEntity({
   label: (file) => file.name,
   notFound: "That file does not exist, or it was deleted.",
   rules: {
-    // Releases (the first to use files) widen this: a viewer opens the files of what they may read.
-    read: allow.role("editor"),
+    /** One file: editors and admins any, everyone else those that published releases use. */
+    read: allow.roleOrRows("editor", usedByPublishedRelease),
+    /** The library as a whole (its list, its filters): editors and admins. */
+    browse: allow.role("editor"),
     create: allow.role("editor"),
     update: allow.role("editor"),
     replace: allow.role("editor"),

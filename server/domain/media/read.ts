@@ -24,7 +24,7 @@ const sortKeys: Record<MediaSort, Omit<SortKey, "direction"> & { natural: "asc" 
 };
 
 export const listMedia = mediaEntity.read({
-  operation: "read",
+  operation: "browse",
   doing: "see the media library",
   input: listInput({
     search: searchText.describe("Part of a name, alt text or caption."),
@@ -87,7 +87,7 @@ export const getMediaUploaders = mediaEntity.read({
 
 /** People who uploaded files to the library, by part of their name or address: the uploader filter's choices. */
 export const listMediaUploaders = mediaEntity.read({
-  operation: "read",
+  operation: "browse",
   doing: "see who uploaded files",
   input: z.object({ search: searchText, first: z.number().int().min(1).max(20).default(8) }),
   run: async (scope, input): Promise<Uploader[]> => {

@@ -25,7 +25,7 @@ import { kindLabels, mediaSorts, viewLabels, type MediaView } from "./words.ts";
 
 /** The page works on the whole library: the viewer's reach must be "all". */
 export const middleware: Route.MiddlewareFunction[] = [
-  requireReach("media", "read", "Only editors and admins can open the media library."),
+  requireReach("media", "browse", "Only editors and admins can open the media library."),
 ];
 
 /** The panel (its form, preview and replace) loads when a file is first opened, not with the library. */

@@ -1,0 +1,6 @@
+/** Software releases per product: the entity, its fields, versions, reads and writes. */
+export * from "./entity.ts";
+export * from "./fields.ts";
+export * from "./read.ts";
+export * from "./versions.ts";
+export * from "./write.ts";

@@ -1,0 +1,89 @@
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import { media, mediaUses, releases } from "../../db/schema/index.ts";
+import { id } from "../core/fields.ts";
+import { listInput, type Connection } from "../core/pagination.ts";
+import type { Media } from "../media/entity.ts";
+import { releaseEntity, type Release } from "./entity.ts";
+import { product, releaseChannel } from "./fields.ts";
+
+export const releaseStatus = z
+  .enum(["draft", "published"], { error: "Choose draft or published." })
+  .meta({ id: "ReleaseStatus" });
+
+/** Releases, newest version first (per product, then channel, when not filtered to one). */
+export const listReleases = releaseEntity.read({
+  operation: "read",
+  doing: "see releases",
+  input: listInput({
+    product: product.optional(),
+    channel: releaseChannel.optional(),
+    status: releaseStatus.optional().describe("Drafts are seen by editors and admins only."),
+  }),
+  run: async (scope, input): Promise<Connection<Release>> =>
+    scope.page(
+      { key: releases.versionKey, type: "text", id: releases.id, direction: "desc" },
+      input,
+      input.product ? eq(releases.product, input.product) : undefined,
+      input.channel ? eq(releases.channel, input.channel) : undefined,
+      input.status === "draft"
+        ? isNull(releases.publishedAt)
+        : input.status === "published"
+          ? isNotNull(releases.publishedAt)
+          : undefined,
+    ),
+});
+
+/** The newest published release of each product on a channel (stable unless asked): what devices should run. */
+export const latestReleases = releaseEntity.publicRead({
+  operation: "read",
+  doing: "see the latest releases",
+  input: z.object({ channel: releaseChannel.default("stable") }),
+  run: async (scope, input): Promise<Release[]> => {
+    const rows = await scope
+      .select({ release: releases }, and(isNotNull(releases.publishedAt), eq(releases.channel, input.channel)))
+      .orderBy(asc(releases.product), sql`${releases.versionKey} desc`);
+    const latest = new Map<string, Release>();
+    for (const { release } of rows) if (!latest.has(release.product)) latest.set(release.product, release);
+    return [...latest.values()];
+  },
+});
+
+export const getRelease = releaseEntity.read({
+  operation: "read",
+  doing: "see this release",
+  input: z.object({ id }),
+  run: (scope, input): Promise<Release> => scope.find(input.id),
+});
+
+/** A download of a release: the file, as the release offers it (its name, size and SHA-256). */
+export type ReleaseAsset = Pick<Media, "id" | "name" | "kind" | "contentType" | "size" | "sha256"> & {
+  releaseId: string;
+};
+
+/** The downloads of these releases (those the reader may see), by release, in name order. */
+export const listReleaseAssets = releaseEntity.read({
+  operation: "read",
+  doing: "see the files of these releases",
+  input: z.object({ ids: z.array(id).max(500) }),
+  run: async (scope, input): Promise<ReleaseAsset[]> => {
+    const reachable = (await scope.findMany(input.ids)).map((release) => release.id);
+    if (reachable.length === 0) return [];
+    return scope.db
+      .select({
+        releaseId: mediaUses.ownerId,
+        id: media.id,
+        name: media.name,
+        kind: media.kind,
+        contentType: media.contentType,
+        size: media.size,
+        sha256: media.sha256,
+      })
+      .from(mediaUses)
+      .innerJoin(media, eq(media.id, mediaUses.mediaId))
+      .where(
+        and(eq(mediaUses.ownerType, "release"), eq(mediaUses.role, "asset"), inArray(mediaUses.ownerId, reachable)),
+      )
+      .orderBy(sql`lower(${media.name})`);
+  },
+});

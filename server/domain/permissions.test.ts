@@ -101,8 +101,10 @@ const expected: Record<string, Record<Who, Outcome>> = {
   deleteMedia: editors,
   listReleases: editorsAllOthersPublished,
   latestReleases: row("allow", "allow", "allow", "allow"),
+  listPublishedReleases: row("allow", "allow", "allow", "allow"),
   getRelease: editorsAllOthersPublished,
-  listReleaseAssets: editorsAllOthersPublished,
+  // Anyone sees the downloads of published stable releases (the public feed lists them).
+  listReleaseAssets: row("allow", "own", "allow", "allow"),
   createRelease: editors,
   updateRelease: editors,
   publishRelease: editors,

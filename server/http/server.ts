@@ -42,6 +42,7 @@ import { sessionReader } from "./middleware/session.ts";
 import { providerPage } from "./pages.ts";
 import { mediaFileRoutes, mediaUploadRoutes } from "./media.ts";
 import { pictureRoutes } from "./pictures.ts";
+import { releaseDownloadRoutes, releaseFeedRoutes } from "./releases.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
 import {
@@ -66,6 +67,8 @@ export const serverPrefixes = [
   "/dashboard/pictures",
   "/uploads/media",
   "/media",
+  "/releases",
+  "/downloads/releases",
 ] as const;
 
 /** The embedded provider's session cookie (oidc-provider's default name). */
@@ -279,6 +282,17 @@ export async function createServer(options: {
   app.route("/uploads/media", mediaUploadRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
   app.use("/media/*", sessionReader(sessions, log));
   app.route("/media", mediaFileRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
+
+  // Releases: the public feeds (no session read: they are the same for everyone), and recorded downloads.
+  const releaseDeps = {
+    deps: graphqlDeps,
+    proxyHops: config.proxyHops,
+    publicUrl: config.publicUrl,
+    siteName: pages.siteName,
+  };
+  app.route("/releases", releaseFeedRoutes(releaseDeps));
+  app.use("/downloads/releases/*", sessionReader(sessions, log));
+  app.route("/downloads/releases", releaseDownloadRoutes(releaseDeps));
 
   const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
     rateLimitBucket(

@@ -61,8 +61,34 @@ export type ReleaseAsset = Pick<Media, "id" | "name" | "kind" | "contentType" | 
   releaseId: string;
 };
 
+/**
+ * The published releases of one product on a channel, newest first, as the public feeds
+ * give them: anyone reads the stable ones; signed-in people the beta ones too.
+ */
+export const listPublishedReleases = releaseEntity.publicRead({
+  operation: "read",
+  doing: "see published releases",
+  input: z.object({
+    product,
+    channel: releaseChannel.default("stable"),
+    first: z.number().int().min(1).max(50).default(20),
+  }),
+  run: async (scope, input): Promise<Release[]> => {
+    const rows = await scope
+      .select(
+        { release: releases },
+        isNotNull(releases.publishedAt),
+        eq(releases.product, input.product),
+        eq(releases.channel, input.channel),
+      )
+      .orderBy(sql`${releases.versionKey} desc`)
+      .limit(input.first);
+    return rows.map((row) => row.release);
+  },
+});
+
 /** The downloads of these releases (those the reader may see), by release, in name order. */
-export const listReleaseAssets = releaseEntity.read({
+export const listReleaseAssets = releaseEntity.publicRead({
   operation: "read",
   doing: "see the files of these releases",
   input: z.object({ ids: z.array(id).max(500) }),

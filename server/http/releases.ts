@@ -1,0 +1,182 @@
+import { createHash } from "node:crypto";
+import { Readable } from "node:stream";
+import { Hono, type Context } from "hono";
+import type { Database } from "../db/client.ts";
+import { DomainError, errorCodeOf, httpStatusOf, ValidationError } from "../domain/core/errors.ts";
+import { keyOf } from "../domain/media/index.ts";
+import {
+  downloadReleaseAsset,
+  listPublishedReleases,
+  listReleaseAssets,
+  releaseName,
+  type Release,
+  type ReleaseAsset,
+} from "../domain/releases/index.ts";
+import { requestDomain, type GraphQLDeps } from "../graphql/context.ts";
+import { releaseDownloadPath } from "../graphql/types/releases.ts";
+import { callerOf } from "./caller.ts";
+import type { AppEnv } from "./env.ts";
+import { requestInfo } from "./request-info.ts";
+
+type Deps = { deps: GraphQLDeps & { db: Database }; proxyHops: number; publicUrl: URL; siteName: string };
+
+/** A feed is cached briefly by anyone and revalidated by its ETag: a change shows within five minutes. */
+const feedCacheControl = "public, max-age=300, must-revalidate";
+
+/** The ETag of a body: its SHA-256, quoted (a strong validator: the bytes are the same). */
+function etagOf(body: string): string {
+  return `"${createHash("sha256").update(body).digest("base64url").slice(0, 32)}"`;
+}
+
+/** Whether If-None-Match names this ETag (a list, weak or strong, or *). */
+function matches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
+}
+
+function escapeXml(text: string): string {
+  return text.replace(/[<>&"']/g, (character) => `&#${character.charCodeAt(0)};`);
+}
+
+type FeedRelease = { release: Release; assets: ReleaseAsset[] };
+
+function jsonFeed(product: string, entries: FeedRelease[], origin: URL): string {
+  return JSON.stringify({
+    product,
+    channel: "stable",
+    latest: entries[0]?.release.versionNumber ?? null,
+    releases: entries.map(({ release, assets }) => ({
+      version: release.versionNumber,
+      releasedOn: release.releasedOn,
+      publishedAt: release.publishedAt?.toISOString() ?? null,
+      notesHtml: release.notesHtml,
+      downloads: assets.map((asset) => ({
+        name: asset.name,
+        contentType: asset.contentType,
+        size: asset.size,
+        sha256: asset.sha256,
+        url: new URL(releaseDownloadPath(release.id, asset.id), origin).href,
+      })),
+    })),
+  });
+}
+
+function atomFeed(product: string, entries: FeedRelease[], origin: URL, siteName: string, self: string): string {
+  const updated = entries[0]?.release.publishedAt?.toISOString() ?? new Date(0).toISOString();
+  const items = entries.map(({ release, assets }) => {
+    const downloads = assets
+      .map(
+        (asset) =>
+          `<li>${escapeXml(asset.name)} (${asset.size.toLocaleString("en-US")} bytes), SHA-256 <code>${asset.sha256}</code></li>`,
+      )
+      .join("");
+    const content = `${release.notesHtml}${downloads ? `<h3>Downloads</h3><ul>${downloads}</ul>` : ""}`;
+    return `<entry>
+<id>urn:uuid:${release.id}</id>
+<title>${escapeXml(`${siteName} ${releaseName(release)}`)}</title>
+<updated>${(release.publishedAt ?? release.updatedAt).toISOString()}</updated>
+<published>${release.releasedOn}T00:00:00Z</published>
+<link rel="alternate" href="${escapeXml(new URL(`/dashboard/releases?product=${product}`, origin).href)}"/>
+<content type="html">${escapeXml(content)}</content>
+</entry>`;
+  });
+  return `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+<id>${escapeXml(self)}</id>
+<title>${escapeXml(`${siteName} ${product} software releases`)}</title>
+<updated>${updated}</updated>
+<link rel="self" href="${escapeXml(self)}"/>
+<author><name>${escapeXml(siteName)}</name></author>
+${items.join("\n")}
+</feed>
+`;
+}
+
+/**
+ * The public feeds of published stable releases, for devices, partners and people:
+ * `/releases/{v4|v5}.json` and `/releases/{v4|v5}.atom`. Drafts and betas are never in
+ * them. Each carries an ETag and answers 304 to a matching If-None-Match. Their downloads
+ * point at the signed-in, recorded download route.
+ */
+export function releaseFeedRoutes(options: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get("/:file", async (c) => {
+    const match = /^(v4|v5)\.(json|atom)$/.exec(c.req.param("file"));
+    if (!match) return c.text("There is no such feed: try /releases/v5.json or /releases/v5.atom.", 404);
+    const [, product = "v5", format = "json"] = match;
+    // The feed is the same for everyone: read as the anonymous visitor, whoever asks.
+    const domain = requestDomain(options.deps, { actor: null, info: requestInfo(c, options.proxyHops) });
+    const list = await listPublishedReleases(domain, { product: product as "v4" | "v5" });
+    const assets = await listReleaseAssets(domain, { ids: list.map((release) => release.id) });
+    const entries = list.map((release) => ({
+      release,
+      assets: assets.filter((asset) => asset.releaseId === release.id),
+    }));
+    const self = new URL(`/releases/${product}.${format}`, options.publicUrl).href;
+    const body =
+      format === "json"
+        ? jsonFeed(product, entries, options.publicUrl)
+        : atomFeed(product, entries, options.publicUrl, options.siteName, self);
+    const etag = etagOf(body);
+    const headers = {
+      ETag: etag,
+      "Cache-Control": feedCacheControl,
+      Vary: "Accept-Encoding",
+    };
+    if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+    return c.body(body, 200, {
+      ...headers,
+      "Content-Type": format === "json" ? "application/json; charset=utf-8" : "application/atom+xml; charset=utf-8",
+    });
+  });
+  return routes;
+}
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+function attachment(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+function errorText(c: Context, error: unknown): Response {
+  if (!(error instanceof DomainError)) throw error;
+  const status = error instanceof ValidationError ? 404 : (httpStatusOf(errorCodeOf(error)) as 401 | 403 | 404 | 503);
+  return c.text(error.message, status, { "Cache-Control": "no-store" });
+}
+
+/**
+ * `/downloads/releases/:releaseId/:mediaId`: a release's file, for whoever may read the
+ * release (a session, or a personal access token for a device or script). Each download
+ * is recorded in the activity log before the first byte is sent, so it is never cached.
+ */
+export function releaseDownloadRoutes(options: Deps): Hono<AppEnv> {
+  const routes = new Hono<AppEnv>();
+  routes.get("/:releaseId/:mediaId", async (c) => {
+    const caller = await callerOf(c, options.deps.db, []);
+    if (!caller.ok) return c.text(caller.message, caller.status, { ...caller.headers, "Cache-Control": "no-store" });
+    if (!caller.actor) return c.text("Sign in to download release files.", 401, { "Cache-Control": "no-store" });
+    try {
+      const domain = requestDomain(options.deps, { actor: caller.actor, info: requestInfo(c, options.proxyHops) });
+      const { file } = await downloadReleaseAsset(domain, {
+        releaseId: c.req.param("releaseId"),
+        mediaId: c.req.param("mediaId"),
+      });
+      const read = await options.deps.ports.files.get(keyOf(file, "original"));
+      if (!read) return c.text("The file is missing from the file store.", 404, { "Cache-Control": "no-store" });
+      c.set("contentSecurityPolicy", "default-src 'none'; sandbox");
+      if (c.req.method === "HEAD") read.body.destroy();
+      return c.body(Readable.toWeb(read.body) as ReadableStream<Uint8Array>, 200, {
+        "Content-Type": file.contentType,
+        "Content-Length": String(read.size),
+        "Content-Disposition": attachment(file.name),
+        "Cache-Control": "private, no-store",
+        "X-Content-Type-Options": "nosniff",
+        "X-Checksum-SHA256": file.sha256,
+      });
+    } catch (error) {
+      return errorText(c, error);
+    }
+  });
+  return routes;
+}

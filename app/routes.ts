@@ -39,11 +39,12 @@ export default [
     route("dashboard/admin/activity", "routes/dashboard/activity/route.tsx"),
     route("dashboard/admin/config", "routes/dashboard/config/route.tsx"),
     route("dashboard/admin/media", "routes/dashboard/media/route.tsx"),
+    route("dashboard/releases", "routes/dashboard/releases/route.tsx"),
     // Spec §2: settings has a default child at the same path.
     route("dashboard/settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/profile.tsx"),
     ]),
-    // Docs and releases come with their own issues; until then they are not found.
+    // Docs come with their own issue; until then they are not found.
     route("dashboard/*", "routes/dashboard/not-found.tsx", { id: "dashboard/not-found" }),
   ]),
   // The activity log as a CSV file (a download, outside the layout).

@@ -53,7 +53,9 @@ const unseenFields = ["id", "version"] as const;
 export function failed(intent: string, outcome: Extract<MutationOutcome<unknown>, { ok: false }>, form?: FormData) {
   const values: Record<string, string> = {};
   for (const [name, value] of form?.entries() ?? []) {
-    if (typeof value === "string" && name !== "csrf") values[name] = value.slice(0, 2000);
+    if (typeof value !== "string" || name === "csrf") continue;
+    // A name sent more than once (a list of checkboxes) keeps every value, a line each.
+    values[name] = (Object.hasOwn(values, name) ? `${values[name]}\n${value}` : value).slice(0, 20_000);
   }
   const fields = outcome.error.fields ?? {};
   const unseen = unseenFields.map((name) => fields[name]).find(Boolean);

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, useTestDatabase } from "../../tests/support/databases.ts";
 import { domainContext, systemAdmin, testFiles, testPublicUrl } from "../../tests/support/domain.ts";
 import type { Database } from "../db/client.ts";
-import { activity, idpAccounts, organizations, outbox, settings, users } from "../db/schema/index.ts";
+import { activity, idpAccounts, media, organizations, outbox, releases, settings, users } from "../db/schema/index.ts";
 import { activityActions } from "../domain/index.ts";
 import { createOrganization, listOrganizations, updateOrganization } from "../domain/organizations/index.ts";
 import { listSettings, settingDefaults, updateContactRecipients } from "../domain/settings/index.ts";
@@ -40,9 +40,13 @@ async function snapshot(db: Database) {
   const organizationRows = await db.select().from(organizations).orderBy(asc(organizations.name));
   const userRows = await db.select().from(users).orderBy(asc(users.email));
   const trail = await db.select().from(activity).orderBy(asc(activity.at), asc(activity.id));
+  const fileRows = await db.select({ id: media.id, name: media.name }).from(media);
+  const releaseRows = await db.select({ id: releases.id, name: releases.versionNumber }).from(releases);
   const names = new Map<string, string>([
     ...organizationRows.map((row) => [row.id, row.name] as const),
     ...userRows.map((row) => [row.id, row.email ?? ""] as const),
+    ...fileRows.map((row) => [row.id, row.name] as const),
+    ...releaseRows.map((row) => [row.id, row.name] as const),
   ]);
   const named = (value: unknown) =>
     JSON.stringify(value).replace(
@@ -55,12 +59,19 @@ async function snapshot(db: Database) {
       ...row,
       organization: organizationId ? names.get(organizationId) : null,
     })),
-    activity: trail.map(({ id: _id, actorId, targetId, changes, ...row }) => ({
-      ...row,
-      actor: actorId ? names.get(actorId) : null,
-      target: targetId ? (names.get(targetId) ?? targetId) : null,
-      changes: named(changes),
-    })),
+    // Rows written at the same moment (a release's files, then the release) are ordered by what they say.
+    activity: trail
+      .map(({ id: _id, actorId, targetId, changes, ...row }) => ({
+        ...row,
+        actor: actorId ? names.get(actorId) : null,
+        target: targetId ? (names.get(targetId) ?? targetId) : null,
+        changes: named(changes),
+      }))
+      .sort(
+        (a, b) =>
+          a.at.getTime() - b.at.getTime() ||
+          `${a.action} ${a.target ?? ""}`.localeCompare(`${b.action} ${b.target ?? ""}`),
+      ),
   };
 }
 

@@ -110,6 +110,15 @@ test.describe("axe with a dialog open, in light and dark mode", () => {
     });
   });
 
+  test("the release editor", async ({ page }) => {
+    await page.goto("/dashboard/releases?status=draft");
+    const href = await page.getByRole("link", { name: /^Edit/ }).first().getAttribute("href");
+    const id = new URLSearchParams(href?.split("?")[1]).get("edit") ?? "";
+    await checkInBothModes(page, `/dashboard/releases?edit=${id}`, async () => {
+      await expect(page.getByRole("dialog").getByLabel("Version")).toBeVisible();
+    });
+  });
+
   test("the invite dialog", async ({ page }) => {
     await checkInBothModes(page, "/dashboard/admin/users?invite=1", () =>
       expect(page.getByRole("dialog", { name: "Invite a person" })).toBeVisible(),

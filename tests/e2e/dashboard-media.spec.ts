@@ -1,7 +1,6 @@
 import sharp from "sharp";
-import type { Browser, Page } from "@playwright/test";
 import { confirm, csrfTokenOf, expectToast, uniqueName } from "../support/pages.ts";
-import { expect, openPortal, signedOut, signUpViewer, test } from "../support/portal.ts";
+import { expect, freshViewer, makeEditor, openPortal, test } from "../support/portal.ts";
 
 /**
  * The media library (/dashboard/admin/media): files dropped on the page upload at once,
@@ -16,39 +15,6 @@ async function png(color: string): Promise<string> {
     .png()
     .toBuffer();
   return bytes.toString("base64");
-}
-
-/** A fresh viewer in a browser of their own (signed out first: this file's pages are the admin's). */
-async function freshViewer(browser: Browser, label: string) {
-  const context = await browser.newContext({ storageState: signedOut });
-  const page = await context.newPage();
-  const person = await signUpViewer(page, label);
-  return { context, page, person };
-}
-
-/** As the admin (this page): makes someone an editor through the API, as the users page would. */
-async function makeEditor(page: Page, email: string): Promise<void> {
-  await openPortal(page, "/dashboard/admin/users");
-  const csrf = await csrfTokenOf(page);
-  const post = async (query: string, variables: Record<string, unknown>) => {
-    const response = await page.request.post("/graphql", {
-      headers: { "x-csrf-token": csrf, accept: "application/json" },
-      data: { query, variables },
-    });
-    expect(response.status()).toBe(200);
-    return ((await response.json()) as { data: Record<string, unknown> }).data;
-  };
-  const found = (await post(
-    "query Find($search: String) { users(search: $search, first: 1) { nodes { id version } } }",
-    {
-      search: email,
-    },
-  )) as { users: { nodes: { id: string; version: number }[] } };
-  const [user] = found.users.nodes;
-  expect(user).toBeDefined();
-  await post("mutation Role($input: ChangeUserRoleInput!) { changeUserRole(input: $input) { id role } }", {
-    input: { id: user?.id, version: user?.version, role: "editor" },
-  });
 }
 
 test.describe("the media library as an editor", () => {

@@ -100,7 +100,7 @@ test.describe("as a fresh viewer", () => {
 
   test("the sidebar and the palette offer no admin page or action", async ({ page }) => {
     await signUpViewer(page);
-    await expect(portalNav(page).getByRole("link")).toHaveText(["Overview", "Your settings"]);
+    await expect(portalNav(page).getByRole("link")).toHaveText(["Overview", "Releases", "Your settings"]);
 
     await page.getByRole("button", { name: "Search and commands" }).click();
     const dialog = palette(page);

@@ -1,6 +1,7 @@
-import type { BrowserContext, Locator, Page, Request } from "@playwright/test";
+import type { Browser, BrowserContext, Locator, Page, Request } from "@playwright/test";
 import { admin, newPerson, submitSignIn, submitSignUp } from "./accounts.ts";
 import { expect, test as base } from "./fixtures.ts";
+import { csrfTokenOf } from "./pages.ts";
 import { presetColorMode } from "./site.ts";
 
 /**
@@ -94,6 +95,7 @@ export async function expectApart(a: Locator, b: Locator): Promise<void> {
 /** The portal's pages as the admin sees them, in sidebar order, with each page's heading. */
 export const adminPages = [
   { label: "Overview", path: "/dashboard", heading: /^Welcome/ },
+  { label: "Releases", path: "/dashboard/releases", heading: "Releases" },
   { label: "Media", path: "/dashboard/admin/media", heading: "Media" },
   { label: "Users", path: "/dashboard/admin/users", heading: "Users" },
   { label: "Organizations", path: "/dashboard/admin/organizations", heading: "Organizations" },
@@ -252,4 +254,37 @@ export async function stopPageClock(page: Page): Promise<number> {
     Date.now = () => at;
   }, now);
   return now;
+}
+
+/** A fresh viewer in a browser of their own (signed out first: the `test` fixture's pages are the admin's). */
+export async function freshViewer(browser: Browser, label: string) {
+  const context = await browser.newContext({ storageState: signedOut });
+  const page = await context.newPage();
+  const person = await signUpViewer(page, label);
+  return { context, page, person };
+}
+
+/** As the admin (this page): makes someone an editor through the API, as the users page would. */
+export async function makeEditor(page: Page, email: string): Promise<void> {
+  await openPortal(page, "/dashboard/admin/users");
+  const csrf = await csrfTokenOf(page);
+  const post = async (query: string, variables: Record<string, unknown>) => {
+    const response = await page.request.post("/graphql", {
+      headers: { "x-csrf-token": csrf, accept: "application/json" },
+      data: { query, variables },
+    });
+    expect(response.status()).toBe(200);
+    return ((await response.json()) as { data: Record<string, unknown> }).data;
+  };
+  const found = (await post(
+    "query Find($search: String) { users(search: $search, first: 1) { nodes { id version } } }",
+    {
+      search: email,
+    },
+  )) as { users: { nodes: { id: string; version: number }[] } };
+  const [user] = found.users.nodes;
+  expect(user).toBeDefined();
+  await post("mutation Role($input: ChangeUserRoleInput!) { changeUserRole(input: $input) { id role } }", {
+    input: { id: user?.id, version: user?.version, role: "editor" },
+  });
 }

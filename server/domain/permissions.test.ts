@@ -103,6 +103,7 @@ const expected: Record<string, Record<Who, Outcome>> = {
   latestReleases: row("allow", "allow", "allow", "allow"),
   listPublishedReleases: row("allow", "allow", "allow", "allow"),
   getRelease: editorsAllOthersPublished,
+  getReleasesByIds: editorsAllOthersPublished,
   // Anyone sees the downloads of published stable releases (the public feed lists them).
   listReleaseAssets: row("allow", "own", "allow", "allow"),
   createRelease: editors,

@@ -233,6 +233,10 @@ export const probes: Record<string, Probe> = {
     onlyOwn: (result) => seen((result as { nodes: Release[] }).nodes, (release) => release.publishedAt !== null),
   },
   latestReleases: { input: () => ({}) },
+  getReleasesByIds: {
+    input: (f) => ({ ids: [f.releases.draft.id, f.releases.published.id] }),
+    onlyOwn: (result) => seen(result as Release[], (release) => release.publishedAt !== null),
+  },
   listPublishedReleases: { input: () => ({ product: "v5" }) },
   getRelease: { input: (f, _me, target) => ({ id: target === "own" ? f.releases.published.id : f.releases.draft.id }) },
   listReleaseAssets: {

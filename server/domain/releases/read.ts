@@ -56,6 +56,14 @@ export const getRelease = releaseEntity.read({
   run: (scope, input): Promise<Release> => scope.find(input.id),
 });
 
+/** Releases by id (those out of the reader's reach are left out): what uses a media file, named. */
+export const getReleasesByIds = releaseEntity.read({
+  operation: "read",
+  doing: "see these releases",
+  input: z.object({ ids: z.array(id).max(500) }),
+  run: (scope, input): Promise<Release[]> => scope.findMany(input.ids),
+});
+
 /** A download of a release: the file, as the release offers it (its name, size and SHA-256). */
 export type ReleaseAsset = Pick<Media, "id" | "name" | "kind" | "contentType" | "size" | "sha256"> & {
   releaseId: string;

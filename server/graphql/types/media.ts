@@ -10,6 +10,7 @@ import {
   type Media,
   type Uploader,
 } from "../../domain/media/index.ts";
+import { getReleasesByIds, releaseName } from "../../domain/releases/index.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
 import { mutationField, queryField, rowCapabilities } from "../operations.ts";
@@ -28,6 +29,15 @@ const MediaUseType = builder.objectRef<{ ownerType: string; ownerId: string; rol
   fields: (t) => ({
     ownerType: t.exposeString("ownerType", { description: "The entity that uses it: release." }),
     ownerId: t.exposeID("ownerId"),
+    ownerLabel: t.string({
+      nullable: true,
+      description: "What uses it, by name (“v5 5.2.1”), when the reader may see it.",
+      resolve: async (use, _args, context) => {
+        if (use.ownerType !== "release") return null;
+        const [release] = await getReleasesByIds(context.domain, { ids: [use.ownerId] });
+        return release ? releaseName(release) : null;
+      },
+    }),
     role: t.exposeString("role", { description: "asset (a download) or embedded (shown in text)." }),
   }),
 });

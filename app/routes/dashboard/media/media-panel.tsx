@@ -1,6 +1,6 @@
 import { Download, ExternalLink } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { Form, useRevalidator } from "react-router";
+import { Form, Link, useRevalidator } from "react-router";
 import { failureFor } from "../../../components/dashboard/action-feedback.tsx";
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { CsrfField, usePortal } from "../../../components/dashboard/portal-context.tsx";
@@ -197,7 +197,17 @@ function Uses({ file }: { file: Details }) {
         <ul className="grid list-disc gap-1 pl-5 text-base">
           {file.uses.map((use) => (
             <li key={`${use.ownerType}-${use.ownerId}-${use.role}`}>
-              {useWords[use.role] ?? use.role} a {use.ownerType}
+              {useWords[use.role] ?? use.role}{" "}
+              {use.ownerType === "release" ? (
+                <Link
+                  to={`/dashboard/releases?edit=${use.ownerId}`}
+                  className="font-semibold text-bdblue-700 underline dark:text-bdblue-300"
+                >
+                  {use.ownerLabel ?? "a release"}
+                </Link>
+              ) : (
+                `a ${use.ownerType}`
+              )}
             </li>
           ))}
         </ul>

@@ -85,6 +85,7 @@ export const MediaDetails = graphql(`
       uses {
         ownerType
         ownerId
+        ownerLabel
         role
       }
       fileUploadedAt

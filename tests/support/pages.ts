@@ -109,7 +109,12 @@ export async function freshViewerElsewhere(
   browser: Browser,
   label: string,
 ): Promise<{ context: BrowserContext; page: Page; person: Person }> {
-  const context = await browser.newContext();
+  // An address of its own (the server trusts the test's "proxy"): sign-ups are limited per network.
+  const context = await browser.newContext({
+    extraHTTPHeaders: {
+      "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`,
+    },
+  });
   const page = await context.newPage();
   const person = await signUpFresh(page, label);
   await expect(page.getByRole("heading", { level: 1, name: `Welcome, ${person.name}` })).toBeVisible();

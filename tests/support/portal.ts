@@ -256,9 +256,18 @@ export async function stopPageClock(page: Page): Promise<number> {
   return now;
 }
 
+/** A test address (198.19.0.0/16, set aside for testing) for a browser of its own. */
+function ownAddress(): string {
+  return `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+}
+
 /** A fresh viewer in a browser of their own (signed out first: the `test` fixture's pages are the admin's). */
 export async function freshViewer(browser: Browser, label: string) {
-  const context = await browser.newContext({ storageState: signedOut });
+  // An address of its own (the server trusts the test's "proxy"): sign-ups are limited per network.
+  const context = await browser.newContext({
+    storageState: signedOut,
+    extraHTTPHeaders: { "X-Forwarded-For": ownAddress() },
+  });
   const page = await context.newPage();
   const person = await signUpViewer(page, label);
   return { context, page, person };

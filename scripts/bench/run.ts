@@ -30,6 +30,7 @@ const portalPaths = [
   "/dashboard/admin/activity",
   "/dashboard/admin/config",
   "/dashboard/admin/media",
+  "/dashboard/releases",
   "/dashboard/settings",
 ];
 const portalBudgetKb = 160;

@@ -1,7 +1,5 @@
 import { Archive, FileText, Image as ImageIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import type { Column } from "../../../components/dashboard/data-table.tsx";
-import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { formatBytes } from "../../../lib/file-choice.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
@@ -55,7 +53,7 @@ function facts(file: MediaItem): string {
   return `${kindLabels[file.kind]} · ${formatBytes(file.size)}${dimensions}`;
 }
 
-function FileLink({ file, className }: { file: MediaItem; className?: string }) {
+export function FileLink({ file, className }: { file: MediaItem; className?: string }) {
   const { search } = useLocation();
   return (
     <Link
@@ -102,68 +100,4 @@ export function MediaGrid({ files }: { files: MediaItem[] }) {
       ))}
     </ul>
   );
-}
-
-/** The library as a table: on a phone, the name and kind, then size and who uploaded it on one line. */
-export function mediaColumns(now: string): Column<MediaItem>[] {
-  return [
-    {
-      id: "name",
-      header: "Name",
-      sort: { key: "name" },
-      phone: "primary",
-      cell: (file) => (
-        <span className="flex items-center gap-3">
-          <Thumbnail file={file} className="size-12 shrink-0 rounded-md" />
-          <span className="grid min-w-0 gap-0.5">
-            <FileLink file={file} />
-            {file.needsAlt ? (
-              <span>
-                <NeedsAlt />
-              </span>
-            ) : null}
-          </span>
-        </span>
-      ),
-    },
-    {
-      id: "kind",
-      header: "Kind",
-      phone: "aside",
-      cell: (file) => kindLabels[file.kind],
-    },
-    {
-      id: "size",
-      header: "Size",
-      sort: { key: "size" },
-      phone: "fact",
-      className: "tabular-nums whitespace-nowrap",
-      cell: (file) => (
-        <>
-          {formatBytes(file.size)}
-          {file.width && file.height ? (
-            <span className="block text-gray-700 dark:text-gray-300">
-              {file.width} × {file.height}
-            </span>
-          ) : null}
-        </>
-      ),
-      fact: (file) => formatBytes(file.size),
-    },
-    {
-      id: "uploader",
-      header: "Uploaded by",
-      phone: "fact",
-      cell: (file) => file.uploadedBy?.name ?? "Someone since removed",
-      fact: (file) => `by ${file.uploadedBy?.name ?? "someone since removed"}`,
-    },
-    {
-      id: "created",
-      header: "Uploaded",
-      sort: { key: "created" },
-      phone: "hidden",
-      className: "whitespace-nowrap",
-      cell: (file) => <RelativeTime iso={file.createdAt} now={now} />,
-    },
-  ];
 }

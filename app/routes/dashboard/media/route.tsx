@@ -2,7 +2,6 @@ import { LayoutGrid, List } from "lucide-react";
 import { lazy, Suspense, useCallback } from "react";
 import { Link, useActionData, useLocation, useNavigate, useRevalidator } from "react-router";
 import { useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
-import { DataTable } from "../../../components/dashboard/data-table.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
 import { ListFilters, SearchField, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
@@ -18,7 +17,7 @@ import { requireReach } from "../../../lib/portal.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { mediaActions } from "./actions.server.ts";
-import { MediaGrid, mediaColumns } from "./media-items.tsx";
+import { MediaGrid } from "./media-items.tsx";
 import { MediaDetails, MediaQuery, UploaderName } from "./queries.ts";
 import { MediaUploader } from "./uploader.tsx";
 import { kindLabels, mediaSorts, viewLabels, type MediaView } from "./words.ts";
@@ -30,6 +29,8 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 /** The panel (its form, preview and replace) loads when a file is first opened, not with the library. */
 const MediaPanel = lazy(() => import("./media-panel.tsx"));
+/** The list view's table loads with that view only. */
+const MediaTable = lazy(() => import("./media-table.tsx"));
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Media");
 
@@ -141,19 +142,15 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
           </EmptyList>
         )
       ) : (
-        <DataTable
-          caption="Files"
-          rows={files}
-          rowKey={(file) => file.id}
-          columns={mediaColumns(now)}
-          sort={{ current: filters.sort, direction: filters.direction }}
-          loading={loading}
-          empty={
-            <EmptyList filtered={filtered} title={{ filtered: "No file matches these filters", empty: "No files yet" }}>
-              Drop the first ones on the upload zone above.
-            </EmptyList>
-          }
-        />
+        <Suspense fallback={null}>
+          <MediaTable
+            files={files}
+            now={now}
+            sort={{ current: filters.sort, direction: filters.direction }}
+            loading={loading}
+            filtered={filtered}
+          />
+        </Suspense>
       )}
       <Pagination pageInfo={pageInfo} label="Files" />
 

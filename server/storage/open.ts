@@ -4,7 +4,6 @@ import { join } from "node:path";
 import type { Config } from "../config.ts";
 import type { BlobStore } from "./blob-store.ts";
 import { openFilesystemStore } from "./filesystem.ts";
-import { openS3Store } from "./s3.ts";
 
 /**
  * The file store the configuration names (ADR 021): the S3-compatible bucket of S3_*, or
@@ -12,7 +11,8 @@ import { openS3Store } from "./s3.ts";
  * go to a temporary folder of this process, removed when the store closes.
  */
 export async function openFileStore(config: Pick<Config, "s3" | "dataDir">): Promise<BlobStore> {
-  if (config.s3) return openS3Store(config.s3);
+  // The AWS SDK (tens of megabytes) is loaded only by a server that uses S3.
+  if (config.s3) return (await import("./s3.ts")).openS3Store(config.s3);
   if (!config.dataDir.startsWith("memory://")) return openFilesystemStore(join(config.dataDir, "files"));
   const root = await mkdtemp(join(tmpdir(), "densara-files-"));
   const store = await openFilesystemStore(root);

@@ -4,7 +4,6 @@ import type { Database } from "../../db/client.ts";
 import { media, mediaUses } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
 import { id, rowVersion } from "../core/fields.ts";
-import { renderMarkdown } from "../../markdown/render.ts";
 import { releaseEntity, releaseName, type Release } from "./entity.ts";
 import { releaseFields, stableHasNoLabel } from "./fields.ts";
 import { parseVersion, versionKey } from "./versions.ts";
@@ -35,6 +34,8 @@ function recorded(release: Release, assets?: string[]): Record<string, unknown> 
 async function columnsOf(input: ReleaseInput) {
   const parsed = parseVersion(input.versionNumber);
   if (!parsed) throw new ValidationError({ versionNumber: "Write the version as major.minor.patch, like 5.2.1." });
+  // unified and its plugins load with the first release saved, not at start.
+  const { renderMarkdown } = await import("../../markdown/render.ts");
   const rendered = await renderMarkdown(input.notes);
   return {
     columns: {

@@ -8,6 +8,7 @@ import { uploadKinds } from "../domain/uploads/kinds.ts";
 import { requestDomain, type GraphQLDeps } from "../graphql/context.ts";
 import { mediaUrl } from "../graphql/types/media.ts";
 import { callerOf } from "./caller.ts";
+import { contentDisposition, fileErrorResponse } from "./file-answer.ts";
 import type { AppEnv } from "./env.ts";
 import { requestInfo } from "./request-info.ts";
 
@@ -162,12 +163,6 @@ function rangeOf(header: string | undefined): { start: number; end: number } | u
   return end >= start ? { start, end } : undefined;
 }
 
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-function contentDisposition(kind: "inline" | "attachment", name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
 /**
  * `/media/:id/:folder/:variant`: a file of the library, for whoever may read it. The
  * address names the file's folder, which a replacement changes, so it is cached for good
@@ -185,7 +180,7 @@ export function mediaFileRoutes(options: Deps): Hono<AppEnv> {
       const file = await getMedia(domain, { id: c.req.param("id") });
       return c.redirect(mediaUrl(file, "original"), 302);
     } catch (error) {
-      return errorText(c, error);
+      return fileErrorResponse(c, error);
     }
   });
   routes.get("/:id/:folder/:variant", async (c) => {
@@ -218,17 +213,8 @@ export function mediaFileRoutes(options: Deps): Hono<AppEnv> {
       if (c.req.method === "HEAD") opened.body.destroy();
       return c.body(Readable.toWeb(opened.body) as ReadableStream<Uint8Array>, opened.range ? 206 : 200, headers);
     } catch (error) {
-      return errorText(c, error);
+      return fileErrorResponse(c, error);
     }
   });
   return routes;
-}
-
-function errorText(c: Context, error: unknown): Response {
-  if (!(error instanceof DomainError)) throw error;
-  // A bad address (a size that does not exist) reads as "not found", like a file out of reach.
-  const status = error instanceof ValidationError ? 404 : (httpStatusOf(errorCodeOf(error)) as 401 | 403 | 404 | 503);
-  return c.text(error instanceof ValidationError ? "There is no such file." : error.message, status, {
-    "Cache-Control": "no-store",
-  });
 }

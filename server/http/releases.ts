@@ -1,8 +1,7 @@
 import { createHash } from "node:crypto";
 import { Readable } from "node:stream";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import type { Database } from "../db/client.ts";
-import { DomainError, errorCodeOf, httpStatusOf, ValidationError } from "../domain/core/errors.ts";
 import { keyOf } from "../domain/media/index.ts";
 import {
   downloadReleaseAsset,
@@ -15,6 +14,7 @@ import {
 import { requestDomain, type GraphQLDeps } from "../graphql/context.ts";
 import { releaseDownloadPath } from "../graphql/types/releases.ts";
 import { callerOf } from "./caller.ts";
+import { contentDisposition, fileErrorResponse } from "./file-answer.ts";
 import type { AppEnv } from "./env.ts";
 import { requestInfo } from "./request-info.ts";
 
@@ -133,18 +133,6 @@ export function releaseFeedRoutes(options: Deps): Hono<AppEnv> {
   return routes;
 }
 
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-function attachment(name: string): string {
-  const ascii = name.replace(/[^\x20-\x7e]|["\\]/g, "_");
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
-}
-
-function errorText(c: Context, error: unknown): Response {
-  if (!(error instanceof DomainError)) throw error;
-  const status = error instanceof ValidationError ? 404 : (httpStatusOf(errorCodeOf(error)) as 401 | 403 | 404 | 503);
-  return c.text(error.message, status, { "Cache-Control": "no-store" });
-}
-
 /**
  * `/downloads/releases/:releaseId/:mediaId`: a release's file, for whoever may read the
  * release (a session, or a personal access token for a device or script). Each download
@@ -169,13 +157,13 @@ export function releaseDownloadRoutes(options: Deps): Hono<AppEnv> {
       return c.body(Readable.toWeb(read.body) as ReadableStream<Uint8Array>, 200, {
         "Content-Type": file.contentType,
         "Content-Length": String(read.size),
-        "Content-Disposition": attachment(file.name),
+        "Content-Disposition": contentDisposition("attachment", file.name),
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
         "X-Checksum-SHA256": file.sha256,
       });
     } catch (error) {
-      return errorText(c, error);
+      return fileErrorResponse(c, error);
     }
   });
   return routes;

@@ -104,6 +104,11 @@ export async function signUpFresh(page: Page, label: string, path = "/dashboard"
   return person;
 }
 
+/** A test address (198.19.0.0/16, set aside for testing) for a browser of its own. */
+export function ownAddress(): string {
+  return `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
+}
+
 /** A fresh viewer in a browser context of their own (another browser, as far as the site knows). */
 export async function freshViewerElsewhere(
   browser: Browser,
@@ -112,7 +117,7 @@ export async function freshViewerElsewhere(
   // An address of its own (the server trusts the test's "proxy"): sign-ups are limited per network.
   const context = await browser.newContext({
     extraHTTPHeaders: {
-      "X-Forwarded-For": `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`,
+      "X-Forwarded-For": ownAddress(),
     },
   });
   const page = await context.newPage();

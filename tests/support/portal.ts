@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page, Request } from "@playwright/test";
 import { admin, newPerson, submitSignIn, submitSignUp } from "./accounts.ts";
 import { expect, test as base } from "./fixtures.ts";
-import { csrfTokenOf } from "./pages.ts";
+import { csrfTokenOf, ownAddress } from "./pages.ts";
 import { presetColorMode } from "./site.ts";
 
 /**
@@ -254,11 +254,6 @@ export async function stopPageClock(page: Page): Promise<number> {
     Date.now = () => at;
   }, now);
   return now;
-}
-
-/** A test address (198.19.0.0/16, set aside for testing) for a browser of its own. */
-function ownAddress(): string {
-  return `198.19.${Math.floor(Math.random() * 256)}.${1 + Math.floor(Math.random() * 254)}`;
 }
 
 /** A fresh viewer in a browser of their own (signed out first: the `test` fixture's pages are the admin's). */

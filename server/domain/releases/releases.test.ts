@@ -69,6 +69,9 @@ describe.each(databaseKinds)("releases on %s", (kind) => {
     const editor = await person(db, "editor", "editor");
     const as = domainContext(db, editor);
     const draft = await createRelease(as, { ...base, versionNumber: "5.2.1" });
+    await expect(publishRelease(as, { id: draft.id, version: draft.version })).rejects.toThrow(
+      /^v5 5\.2\.1 cannot be published yet\. Write the release notes before publishing: technicians read them first\. Add at least one download/,
+    );
     expect(await fieldsOf(publishRelease(as, { id: draft.id, version: draft.version }))).toEqual({
       notes: "Write the release notes before publishing: technicians read them first.",
       assetIds: "Add at least one download before publishing: the file the devices install.",

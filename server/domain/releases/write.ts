@@ -133,7 +133,11 @@ async function checkPublishable(tx: Database, release: Release): Promise<void> {
     problems.notes = `Give ${withoutAlt.map((use) => use.name).join(", ")} alt text in the media library first: the notes show ${withoutAlt.length === 1 ? "it" : "them"}.`;
   }
   if (Object.keys(problems).length > 0) {
-    throw new ValidationError(problems, `${releaseName(release)} cannot be published yet.`);
+    // The reasons are in the message too: a Publish button away from the form (the list's) shows only it.
+    throw new ValidationError(
+      problems,
+      `${releaseName(release)} cannot be published yet. ${Object.values(problems).join(" ")}`,
+    );
   }
 }
 

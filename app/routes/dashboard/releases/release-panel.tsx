@@ -161,13 +161,7 @@ function Publishing({ release, failure }: { release: ReleaseItem; failure: Actio
             ? "Everyone signed in sees it; a stable release is in the public feeds too. Unpublishing takes it back to a draft at once."
             : "Published, everyone signed in sees it (and, if stable, the public feeds list it). It needs notes and a download."}
         </p>
-        <FormAlert
-          message={
-            publishFailure
-              ? [publishFailure.message, ...Object.values(publishFailure.fields)].filter(Boolean).join(" ")
-              : undefined
-          }
-        />
+        <FormAlert message={publishFailure?.message} />
         <Form method="post" preventScrollReset>
           <CsrfField />
           <input type="hidden" name="intent" value={release.published ? "unpublish" : "publish"} />

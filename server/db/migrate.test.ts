@@ -31,6 +31,8 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
       );
       expect(tables.map((row) => row.table_name)).toEqual([
         "activity",
+        "doc_redirects",
+        "docs",
         "idp_accounts",
         "idp_password_resets",
         "idp_payloads",
@@ -41,8 +43,10 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
         "organizations",
         "outbox",
         "personal_access_tokens",
+        "preview_tokens",
         "rate_limits",
         "releases",
+        "revisions",
         "sessions",
         "settings",
         "unclaimed_files",

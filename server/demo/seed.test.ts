@@ -3,7 +3,17 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, useTestDatabase } from "../../tests/support/databases.ts";
 import { domainContext, systemAdmin, testFiles, testPublicUrl } from "../../tests/support/domain.ts";
 import type { Database } from "../db/client.ts";
-import { activity, idpAccounts, media, organizations, outbox, releases, settings, users } from "../db/schema/index.ts";
+import {
+  activity,
+  docs,
+  idpAccounts,
+  media,
+  organizations,
+  outbox,
+  releases,
+  settings,
+  users,
+} from "../db/schema/index.ts";
 import { activityActions } from "../domain/index.ts";
 import { createOrganization, listOrganizations, updateOrganization } from "../domain/organizations/index.ts";
 import { listSettings, settingDefaults, updateContactRecipients } from "../domain/settings/index.ts";
@@ -42,11 +52,13 @@ async function snapshot(db: Database) {
   const trail = await db.select().from(activity).orderBy(asc(activity.at), asc(activity.id));
   const fileRows = await db.select({ id: media.id, name: media.name }).from(media);
   const releaseRows = await db.select({ id: releases.id, name: releases.versionNumber }).from(releases);
+  const docRows = await db.select({ id: docs.id, name: docs.path }).from(docs);
   const names = new Map<string, string>([
     ...organizationRows.map((row) => [row.id, row.name] as const),
     ...userRows.map((row) => [row.id, row.email ?? ""] as const),
     ...fileRows.map((row) => [row.id, row.name] as const),
     ...releaseRows.map((row) => [row.id, row.name] as const),
+    ...docRows.map((row) => [row.id, row.name] as const),
   ]);
   const named = (value: unknown) =>
     JSON.stringify(value).replace(

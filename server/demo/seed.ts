@@ -25,6 +25,7 @@ import {
 import { embeddedInvitations, unreachableProviderSessions } from "../idp/invitations.ts";
 import { externalSignInFailures } from "../idp/sign-in-failures.ts";
 import type { Logger } from "../log.ts";
+import { docSteps } from "./doc-steps.ts";
 import { releaseSteps } from "./releases.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import {
@@ -379,6 +380,8 @@ function plan(tx: Database, now: Date, ports: DomainPorts): Step[] {
 
   // The software history: releases of both scanners, with their files.
   steps.push(...releaseSteps(at, system));
+  // The documentation a technician reads, a page a day.
+  steps.push(...docSteps(at, system));
 
   // The story in time order; steps at the same moment keep the order they were planned in.
   return steps

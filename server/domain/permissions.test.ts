@@ -112,6 +112,28 @@ const expected: Record<string, Record<Who, Outcome>> = {
   unpublishRelease: editors,
   deleteRelease: editors,
   downloadReleaseAsset: editorsAllOthersPublished,
+  // Docs: everyone signed in reads what is published; editors see drafts (preview) and write;
+  // only admins see and empty the trash.
+  docTree: editorsAllOthersPublished,
+  readDoc: editorsAllOthersPublished,
+  readDocMarkdown: editorsAllOthersPublished,
+  checkDocsPreview: signedIn,
+  searchDocs: editorsAllOthersPublished,
+  getDoc: editors,
+  listDocs: editors,
+  listDocRevisions: editors,
+  getDocRevision: editors,
+  previewDocBody: editors,
+  createDoc: editors,
+  saveDoc: editors,
+  publishDoc: editors,
+  unpublishDoc: editors,
+  restoreDocRevision: editors,
+  deleteDoc: editors,
+  startDocsPreview: editors,
+  listDocsTrash: adminsOnly,
+  restoreDoc: adminsOnly,
+  emptyDocsTrash: adminsOnly,
 };
 
 function describeFailure(outcome: Attempt): string {

@@ -20,8 +20,9 @@ const mediaPath = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0
 
 const schema: SanitizeSchema = {
   ...defaultSchema,
-  // No raw `id`/`name` clobbering: GitHub's prefix stays.
-  clobberPrefix: "note-",
+  // Raw HTML is dropped before sanitizing, so the only ids here are the footnotes', which
+  // remark-rehype already prefixed ("user-content-"): prefixing again would break their links.
+  clobberPrefix: "",
   tagNames: (defaultSchema.tagNames ?? []).filter(
     (tag) => !["details", "summary", "picture", "source", "kbd", "samp", "var", "ruby", "rp", "rt"].includes(tag),
   ),

@@ -5,6 +5,7 @@ import { createSessionStore } from "../../server/auth/sessions.ts";
 import type { Database } from "../../server/db/client.ts";
 import {
   activity,
+  docs,
   organizations,
   outbox,
   personalAccessTokens,
@@ -13,18 +14,28 @@ import {
   media,
   mediaUses,
   releases,
+  revisions,
   unclaimedFiles,
   users,
 } from "../../server/db/schema/index.ts";
 import type { Actor, Role } from "../../server/domain/core/access.ts";
 import { recordActivity } from "../../server/domain/core/activity-log.ts";
 import { domainOperations } from "../../server/domain/index.ts";
+import {
+  createDoc,
+  deleteDoc,
+  publishDoc,
+  saveDoc,
+  type Doc,
+  type DocNode,
+  type DocSearchHit,
+} from "../../server/domain/docs/index.ts";
 import type { Media } from "../../server/domain/media/index.ts";
 import { parseVersion, versionKey, type Release } from "../../server/domain/releases/index.ts";
 import type { Organization } from "../../server/domain/organizations/index.ts";
 import type { PersonalAccessToken } from "../../server/domain/tokens/index.ts";
 import { actorFor, userEntity, type User } from "../../server/domain/users/index.ts";
-import { domainContext, testFiles } from "./domain.ts";
+import { domainContext, systemAdmin, testFiles } from "./domain.ts";
 
 /**
  * A database with people of every role, their organizations, sessions, tokens, pictures
@@ -46,6 +57,8 @@ export type Fixture = {
   /** A file the published release offers as its download. */
   releaseFile: Media;
   releases: { draft: Release; published: Release };
+  /** A published doc, a draft with two revisions, and a doc in the trash. */
+  docs: { published: Doc; draft: Doc; trashed: Doc };
 };
 
 export type Seen = "own" | "nothing" | "others";
@@ -275,6 +288,47 @@ export const probes: Record<string, Probe> = {
       mediaId: f.releaseFile.id,
     }),
   },
+  docTree: {
+    input: (_f, _me, target) => ({ preview: target === "other" }),
+    onlyOwn: (result) => seen(result as DocNode[], (node) => node.status !== "draft"),
+  },
+  // A viewer's own doc is the published one; another's is the draft, asked for in preview mode.
+  readDoc: {
+    input: (f, _me, target) =>
+      target === "own" ? { path: f.docs.published.path } : { path: f.docs.draft.path, preview: true },
+  },
+  readDocMarkdown: {
+    input: (f, _me, target) =>
+      target === "own" ? { path: f.docs.published.path } : { path: f.docs.draft.path, preview: true },
+  },
+  getDoc: { input: (f) => ({ id: f.docs.draft.id }) },
+  listDocs: { input: () => ({}) },
+  listDocsTrash: { input: () => ({}) },
+  listDocRevisions: { input: (f) => ({ id: f.docs.draft.id }) },
+  getDocRevision: { input: (f) => ({ id: f.docs.draft.id, number: 1 }) },
+  previewDocBody: { input: () => ({ body: "## Probe\n\n[a](/docs/nowhere)" }) },
+  checkDocsPreview: { input: () => ({ token: "x".repeat(32) }) },
+  searchDocs: {
+    input: () => ({ query: "probe" }),
+    onlyOwn: (result, _me) => seen(result as DocSearchHit[], (hit) => hit.path === "probe-guide"),
+  },
+  createDoc: { input: () => ({ title: "Probe new page", slug: "probe-new", body: "New." }) },
+  saveDoc: {
+    input: (f) => ({
+      id: f.docs.draft.id,
+      version: f.docs.draft.version,
+      title: f.docs.draft.title,
+      slug: f.docs.draft.slug,
+      body: "Probe steps, edited again.",
+    }),
+  },
+  publishDoc: { input: (f) => ({ id: f.docs.draft.id, version: f.docs.draft.version }) },
+  unpublishDoc: { input: (f) => ({ id: f.docs.published.id, version: f.docs.published.version }) },
+  restoreDocRevision: { input: (f) => ({ id: f.docs.draft.id, version: f.docs.draft.version, number: 1 }) },
+  deleteDoc: { input: (f) => ({ id: f.docs.draft.id, version: f.docs.draft.version }) },
+  restoreDoc: { input: (f) => ({ id: f.docs.trashed.id, version: f.docs.trashed.version }) },
+  emptyDocsTrash: { input: () => ({}) },
+  startDocsPreview: { input: () => ({}) },
   revokeToken: {
     // An admin's "other" is the editor's token; an editor's own is theirs, and another's the admin's.
     input: (f, me, target) => {
@@ -417,7 +471,21 @@ export async function makeFixture(db: Database): Promise<Fixture> {
     { mediaId: releaseFile.id, ownerType: "release", ownerId: published.id, role: "asset" },
     { mediaId: releaseFile.id, ownerType: "release", ownerId: draft.id, role: "asset" },
   ]);
+  const asSystem = domainContext(db, systemAdmin);
+  const guide = await createDoc(asSystem, { title: "Probe guide", slug: "probe-guide", body: "Probe steps." });
+  const publishedDoc = await publishDoc(asSystem, { id: guide.id, version: guide.version });
+  const firstDraft = await createDoc(asSystem, { title: "Probe draft", slug: "probe-draft", body: "Draft steps." });
+  const draftDoc = await saveDoc(asSystem, {
+    id: firstDraft.id,
+    version: firstDraft.version,
+    title: firstDraft.title,
+    slug: firstDraft.slug,
+    body: "Draft steps, edited.",
+  });
+  const toTrash = await createDoc(asSystem, { title: "Probe old page", slug: "probe-old", body: "Old." });
+  const trashed = await deleteDoc(asSystem, { id: toTrash.id, version: toTrash.version });
   return {
+    docs: { published: publishedDoc, draft: draftDoc, trashed },
     people,
     invited,
     organizations: { mine, other },
@@ -444,6 +512,8 @@ export async function fingerprint(db: Database): Promise<string> {
     db.select({ value: count() }).from(sessions),
     db.select({ value: count() }).from(outbox),
     db.select().from(unclaimedFiles).orderBy(unclaimedFiles.key),
+    db.select({ id: docs.id, version: docs.version, path: docs.path }).from(docs).orderBy(docs.id),
+    db.select({ value: count() }).from(revisions),
   ]);
   return JSON.stringify(rows);
 }

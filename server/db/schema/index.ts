@@ -3,6 +3,7 @@
  * (drizzle.config.ts) to write migrations; code imports tables from here.
  */
 export * from "./activity.ts";
+export * from "./docs.ts";
 export * from "./files.ts";
 export * from "./idp.ts";
 export * from "./media.ts";
@@ -10,6 +11,7 @@ export * from "./organizations.ts";
 export * from "./outbox.ts";
 export * from "./rate-limits.ts";
 export * from "./releases.ts";
+export * from "./revisions.ts";
 export * from "./sessions.ts";
 export * from "./settings.ts";
 export * from "./tokens.ts";

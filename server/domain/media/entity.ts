@@ -7,11 +7,18 @@ export type Media = typeof media.$inferSelect;
 
 const allowed = (): RowVerdict => "allowed";
 
-/** A file is open to every signed-in person once a published release uses it (a download, an image in its notes). */
+/**
+ * A file is open to every signed-in person once something they can read uses it: a
+ * published release (a download, an image in its notes) or the published revision of a
+ * doc (role "published"; a draft's images stay the editors').
+ */
 // Written out with its table names: inside a subquery, drizzle would print the outer column unqualified.
-const usedByPublishedRelease = (): SQL =>
-  sql`exists (select 1 from media_uses mu join releases r on r.id = mu.owner_id
-    where mu.media_id = "media"."id" and mu.owner_type = 'release' and r.published_at is not null)`;
+const usedByPublished = (): SQL =>
+  sql`(exists (select 1 from media_uses mu join releases r on r.id = mu.owner_id
+    where mu.media_id = "media"."id" and mu.owner_type = 'release' and r.published_at is not null)
+  or exists (select 1 from media_uses mu join docs d on d.id = mu.owner_id
+    where mu.media_id = "media"."id" and mu.owner_type = 'doc' and mu.role = 'published'
+      and d.published_revision is not null and d.deleted_at is null))`;
 
 /**
  * The media library: images, PDFs and archives that releases and docs use. Editors and
@@ -24,8 +31,8 @@ export const mediaEntity = defineEntity({
   label: (file) => file.name,
   notFound: "That file does not exist, or it was deleted.",
   rules: {
-    /** One file: editors and admins any, everyone else those that published releases use. */
-    read: allow.roleOrRows("editor", usedByPublishedRelease),
+    /** One file: editors and admins any, everyone else those that published releases and docs use. */
+    read: allow.roleOrRows("editor", usedByPublished),
     /** The library as a whole (its list, its filters): editors and admins. */
     browse: allow.role("editor"),
     create: allow.role("editor"),

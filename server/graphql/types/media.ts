@@ -5,6 +5,7 @@ import {
   listMediaUploaders,
   listMediaUses,
   mediaEntity,
+  mediaUrl,
   mediaKind,
   updateMedia,
   type Media,
@@ -16,11 +17,6 @@ import { enumRef } from "../from-zod.ts";
 import { mutationField, queryField, rowCapabilities } from "../operations.ts";
 import { connectionType } from "./pagination.ts";
 import { MediaRef } from "./refs.ts";
-
-/** The addresses of a file's stored forms: they change when the file is replaced, so browsers keep each for good. */
-export function mediaUrl(file: Pick<Media, "id" | "folder">, variant: string): string {
-  return `/media/${file.id}/${file.folder.slice("media/".length)}/${variant}`;
-}
 
 const MediaCan = rowCapabilities<Media>(mediaEntity, (file) => file.id);
 

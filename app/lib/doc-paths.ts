@@ -1,0 +1,51 @@
+/**
+ * How docs are addressed: `/docs/<path>`, the path being each level's slug joined by "/".
+ * The rules live here so the editor can suggest and check a slug as it is typed; the
+ * domain applies the same ones (server/domain/docs/fields.ts) and is the one that decides.
+ */
+
+export const slugLimit = 60;
+/** Levels below /docs: deep enough for product › topic › task › detail. */
+export const depthLimit = 5;
+/** The reader's own addresses directly under /docs. */
+export const reservedTopSlugs = ["add", "edit", "search", "trash"] as const;
+
+const slugShape = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Why a slug cannot be used, as a sentence, or null when it can. */
+export function slugProblem(slug: string, atTop: boolean): string | null {
+  if (slug === "") return "Give the page a slug: the last part of its address.";
+  if (slug.length > slugLimit) return `Keep the slug to ${slugLimit} characters.`;
+  if (!slugShape.test(slug)) {
+    return "Use lowercase letters, digits and single hyphens in the slug, like daily-quality-control.";
+  }
+  if (atTop && (reservedTopSlugs as readonly string[]).includes(slug)) {
+    return `“${slug}” is one of the docs area's own addresses: choose another slug.`;
+  }
+  return null;
+}
+
+/** A slug made from a title: "Daily QC — step 2" becomes "daily-qc-step-2". */
+export function suggestSlug(title: string): string {
+  const ascii = title
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/&/g, " and ")
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (ascii.length <= slugLimit) return ascii;
+  const cut = ascii.slice(0, slugLimit + 1);
+  const lastBreak = cut.lastIndexOf("-");
+  return (lastBreak > 0 ? cut.slice(0, lastBreak) : ascii.slice(0, slugLimit)).replace(/-+$/, "");
+}
+
+/** A doc's address: "" is /docs itself. */
+export function docHref(path: string): string {
+  return path ? `/docs/${path}` : "/docs";
+}
+
+/** The raw markdown of a doc, at a predictable address: /docs/calibration → /docs/calibration.md. */
+export function markdownHref(path: string): string {
+  return `/docs/${path}.md`;
+}

@@ -1,0 +1,117 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+} from "drizzle-orm/pg-core";
+import { createdAt, updatedAt, version } from "./columns.ts";
+import { users } from "./users.ts";
+
+/** PostgreSQL's full-text document; written with SQL (`to_tsvector`), never read back. */
+const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
+
+/** A heading of a doc, as its table of contents and search show it. */
+export type DocHeading = { id: string; text: string; depth: number };
+
+/**
+ * A page of the documentation. Its place in the tree (`parentId`, `slug`, `position`, and
+ * `path`, the slugs from the top joined by "/") changes at once when an editor moves it,
+ * leaving a redirect behind (`doc_redirects`). Its words (`title`, `description`, `body`)
+ * are the latest saved, the head of its history in `revisions`; readers see the revision
+ * numbered `publishedRevision`, whose title, headings and text are copied here when it is
+ * published so that the navigation and search need no second table. A deleted doc waits
+ * in the trash (`deletedAt`) until an admin empties it; its path is free meanwhile.
+ */
+export const docs = pgTable(
+  "docs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    parentId: uuid("parent_id").references((): AnyPgColumn => docs.id),
+    slug: text("slug").notNull(),
+    path: text("path").notNull(),
+    position: integer("position").notNull().default(0),
+    title: text("title").notNull(),
+    description: text("description").notNull().default(""),
+    body: text("body").notNull().default(""),
+    /** The number of the latest revision (what `title`, `description` and `body` hold). */
+    headRevision: integer("head_revision").notNull().default(1),
+    /** The revision readers see; none while the doc is a draft or unpublished. */
+    publishedRevision: integer("published_revision"),
+    publishedAt: timestamp("published_at", { withTimezone: true }),
+    publishedTitle: text("published_title"),
+    publishedDescription: text("published_description"),
+    /** The published revision as plain text and its headings: search, and its snippets. */
+    publishedText: text("published_text"),
+    publishedHeadings: jsonb("published_headings").$type<DocHeading[]>(),
+    search: tsvector("search"),
+    /** The head revision's links to docs that do not exist (a warning for editors, never a block). */
+    brokenLinks: text("broken_links")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdById: uuid("created_by_id").references(() => users.id, { onDelete: "set null" }),
+    updatedById: uuid("updated_by_id").references(() => users.id, { onDelete: "set null" }),
+    deletedAt: timestamp("deleted_at", { withTimezone: true }),
+    deletedById: uuid("deleted_by_id").references(() => users.id, { onDelete: "set null" }),
+    version: version(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex("docs_path")
+      .on(table.path)
+      .where(sql`deleted_at is null`),
+    index("docs_children").on(table.parentId, table.position, table.id),
+    index("docs_updated").on(table.updatedAt, table.id),
+    index("docs_trash")
+      .on(table.deletedAt)
+      .where(sql`deleted_at is not null`),
+    index("docs_search").using("gin", table.search),
+    index("docs_title_search").using("gin", sql`lower(${table.title}) gin_trgm_ops`),
+  ],
+);
+
+/**
+ * Where a doc used to live. A move leaves one row per old path (its subtree's too);
+ * a reader who follows an old link is sent on to the doc's current path. The row goes
+ * when a doc takes that path again.
+ */
+export const docRedirects = pgTable("doc_redirects", {
+  fromPath: text("from_path").primaryKey(),
+  docId: uuid("doc_id")
+    .notNull()
+    .references(() => docs.id, { onDelete: "cascade" }),
+  createdAt: createdAt(),
+});
+
+/**
+ * A preview link: while it lasts, an editor or admin who opens the docs with it (or with
+ * its cookie) sees drafts. Anyone else who has it sees what they always see. Kept as a
+ * SHA-256 hash, like sessions.
+ */
+export const previewTokens = pgTable(
+  "preview_tokens",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull(),
+    /** Show drafts exactly as readers will see them, without the editors' draft marks. */
+    staging: boolean("staging").notNull().default(false),
+    createdById: uuid("created_by_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex("preview_tokens_hash").on(table.tokenHash),
+    index("preview_tokens_expiry").on(table.expiresAt),
+  ],
+);

@@ -1,0 +1,41 @@
+import { z } from "zod";
+import { depthLimit, slugLimit } from "../../../app/lib/doc-paths.ts";
+import { requiredText } from "../core/fields.ts";
+
+/** A doc's markdown may be this long: about 30,000 words, far past any page a reader finishes. */
+export const docBodyLimit = 200_000;
+export { depthLimit };
+
+export const docTitle = requiredText(120, "Give the page a title.");
+
+/** Checked against the slug rules in the write, where it is known whether the doc is at the top. */
+export const docSlug = z
+  .string({ error: "Give the page a slug: the last part of its address." })
+  .trim()
+  .max(slugLimit + 20, `Keep the slug to ${slugLimit} characters.`);
+
+export const docFields = {
+  title: docTitle,
+  slug: docSlug,
+  parentId: z
+    .uuid({ error: "That parent page is not valid: choose it from the list." })
+    .nullable()
+    .default(null)
+    .describe("The page it sits under; none for a top-level page."),
+  position: z
+    .number({ error: "Give the position as a whole number." })
+    .int("Give the position as a whole number.")
+    .min(0, "The position starts at 0 (first).")
+    .max(9999, "Use a position below 10,000.")
+    .optional()
+    .describe("Its place among the pages beside it, 0 first; left out, it goes last."),
+  description: z.string().trim().max(300, "Keep the description to 300 characters: one or two sentences.").default(""),
+  body: z
+    .string()
+    .max(
+      docBodyLimit,
+      `This page is longer than ${docBodyLimit.toLocaleString("en-US")} characters: split it into pages of their own.`,
+    )
+    .refine((text) => !text.includes("\u0000"), "The text holds a NUL character: paste it again as plain text.")
+    .default(""),
+};

@@ -1,0 +1,164 @@
+import { and, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
+import { slugProblem } from "../../../app/lib/doc-paths.ts";
+import type { Database } from "../../db/client.ts";
+import { docRedirects, docs, media, mediaUses } from "../../db/schema/index.ts";
+import type { ReadDatabase } from "../core/database.ts";
+import { ValidationError } from "../core/errors.ts";
+import type { Doc } from "./entity.ts";
+import { depthLimit } from "./fields.ts";
+
+/**
+ * Where a doc sits in the tree, and what a move leaves behind. A path is its slugs from
+ * the top joined by "/"; a move rewrites the paths of the doc and every page under it
+ * and leaves a redirect at each old one.
+ */
+
+const depthOf = (path: string) => path.split("/").length;
+
+export type Place = { parent: Doc | null; path: string };
+
+/**
+ * The place a doc would take under `parentId` with `slug`, checked: a slug that follows
+ * the rules, a parent that exists, no cycle, no deeper than the limit, and no other doc
+ * already there. `self` is the doc being moved (none for a new one).
+ */
+export async function placeOf(
+  tx: Database,
+  wanted: { parentId: string | null; slug: string },
+  self?: Doc,
+): Promise<Place> {
+  const parent = wanted.parentId ? ((await liveDoc(tx, wanted.parentId)) ?? null) : null;
+  if (wanted.parentId && !parent) {
+    throw new ValidationError({ parentId: "That parent page no longer exists: choose another one." });
+  }
+  const problem = slugProblem(wanted.slug, parent === null);
+  if (problem) throw new ValidationError({ slug: problem });
+  if (self && parent && (parent.id === self.id || parent.path.startsWith(`${self.path}/`))) {
+    throw new ValidationError({
+      parentId: "A page cannot sit under itself or under one of its own pages: choose another parent.",
+    });
+  }
+  const path = parent ? `${parent.path}/${wanted.slug}` : wanted.slug;
+  const below = self ? (await deepestBelow(tx, self.path)) - depthOf(self.path) : 0;
+  if (depthOf(path) + below > depthLimit) {
+    throw new ValidationError({
+      parentId: `Docs go at most ${depthLimit} levels deep${below > 0 ? ", counting the pages under this one" : ""}: choose a parent higher up.`,
+    });
+  }
+  const [taken] = await tx
+    .select({ id: docs.id, title: docs.title })
+    .from(docs)
+    .where(and(eq(docs.path, path), isNull(docs.deletedAt), self ? ne(docs.id, self.id) : undefined));
+  if (taken) {
+    throw new ValidationError({
+      slug: `“${taken.title}” already lives at /docs/${path}: choose another slug or parent.`,
+    });
+  }
+  return { parent, path };
+}
+
+export async function liveDoc(tx: Database, id: string): Promise<Doc | undefined> {
+  const [row] = await tx
+    .select()
+    .from(docs)
+    .where(and(eq(docs.id, id), isNull(docs.deletedAt)));
+  return row;
+}
+
+/** The depth of the deepest live page at or under a path. */
+async function deepestBelow(tx: Database, path: string): Promise<number> {
+  const [row] = await tx
+    .select({ slashes: sql<number | null>`max(length(${docs.path}) - length(replace(${docs.path}, '/', '')))` })
+    .from(docs)
+    .where(and(like(docs.path, `${path}/%`), isNull(docs.deletedAt)));
+  const slashes = row?.slashes ?? null;
+  return slashes === null ? depthOf(path) : slashes + 1;
+}
+
+/** After the last of the pages beside it. */
+export async function nextPosition(tx: Database, parentId: string | null): Promise<number> {
+  const [row] = await tx
+    .select({ last: sql<number | null>`max(${docs.position})` })
+    .from(docs)
+    .where(and(parentId ? eq(docs.parentId, parentId) : isNull(docs.parentId), isNull(docs.deletedAt)));
+  const last = row?.last ?? null;
+  return last === null ? 0 : last + 1;
+}
+
+/**
+ * Before a doc moves from `from` to `to`: a redirect at its old path and at each of its
+ * pages' (to the doc, not the path, so a later move needs no chain). After the doc's own
+ * row is updated, `finishMove` carries its pages along.
+ */
+export async function leaveRedirects(tx: Database, from: string, at: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into doc_redirects (from_path, doc_id, created_at)
+    select path, id, ${at.toISOString()}::timestamptz from docs
+    where deleted_at is null and (path = ${from} or path like ${`${from}/%`})
+    on conflict (from_path) do update set doc_id = excluded.doc_id, created_at = excluded.created_at`);
+}
+
+export async function finishMove(tx: Database, from: string, to: string, at: Date): Promise<void> {
+  await tx
+    .update(docs)
+    .set({
+      path: sql`${to} || substr(${docs.path}, ${from.length + 1})`,
+      version: sql`${docs.version} + 1`,
+      updatedAt: at,
+    })
+    .where(and(like(docs.path, `${from}/%`), isNull(docs.deletedAt)));
+  await freePaths(tx, to);
+}
+
+/** Redirects at a path (and under it) that a live doc now holds go: the doc wins. */
+export async function freePaths(tx: Database, path: string): Promise<void> {
+  await tx.execute(sql`
+    delete from doc_redirects where from_path in (
+      select path from docs where deleted_at is null and (path = ${path} or path like ${`${path}/%`}))`);
+}
+
+/** Links to docs that are not there (nor redirected to a doc that is), as `/docs/…` addresses. */
+export async function brokenLinks(tx: ReadDatabase, linked: readonly string[]): Promise<string[]> {
+  const paths = [...new Set(linked)].filter((path) => path !== "");
+  if (paths.length === 0) return [];
+  const found = await tx
+    .select({ path: docs.path })
+    .from(docs)
+    .where(and(inArray(docs.path, paths), isNull(docs.deletedAt)));
+  const moved = await tx
+    .select({ path: docRedirects.fromPath })
+    .from(docRedirects)
+    .innerJoin(docs, eq(docs.id, docRedirects.docId))
+    .where(and(inArray(docRedirects.fromPath, paths), isNull(docs.deletedAt)));
+  const known = new Set([...found, ...moved].map((row) => row.path));
+  return paths.filter((path) => !known.has(path)).map((path) => `/docs/${path}`);
+}
+
+/** The doc's uses of library files in one role ("embedded": its latest text; "published": what readers see). */
+export async function setDocUses(
+  tx: Database,
+  docId: string,
+  role: "embedded" | "published",
+  mediaIds: readonly string[],
+): Promise<void> {
+  await tx
+    .delete(mediaUses)
+    .where(and(eq(mediaUses.ownerType, "doc"), eq(mediaUses.ownerId, docId), eq(mediaUses.role, role)));
+  if (mediaIds.length > 0) {
+    await tx.insert(mediaUses).values(mediaIds.map((mediaId) => ({ mediaId, ownerType: "doc", ownerId: docId, role })));
+  }
+}
+
+/** Every file the text names must be in the library; the message says what to do. */
+export async function checkMediaExists(tx: Database, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const found = await tx
+    .select({ id: media.id })
+    .from(media)
+    .where(inArray(media.id, [...ids]));
+  if (found.length < new Set(ids).size) {
+    throw new ValidationError({
+      body: "The text names a file that is no longer in the media library: remove it, or insert it again.",
+    });
+  }
+}

@@ -1,0 +1,460 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client.ts";
+import { docs, media, mediaUses, previewTokens, revisions } from "../../db/schema/index.ts";
+import { mediaIdsIn } from "../../markdown/docs.ts";
+import { rowVersion } from "../core/fields.ts";
+import { ConflictError, ValidationError } from "../core/errors.ts";
+import { addRevision, deleteRevisions, getRevision, markRevisionPublished } from "../core/revisions.ts";
+import { docEntity, type Doc } from "./entity.ts";
+import { docFields } from "./fields.ts";
+import {
+  brokenLinks,
+  checkMediaExists,
+  finishMove,
+  freePaths,
+  leaveRedirects,
+  liveDoc,
+  nextPosition,
+  placeOf,
+  setDocUses,
+} from "./place.ts";
+import { renderDocBody } from "./rendering.ts";
+
+/** What a revision of a doc keeps: its words, and where it lived when they were saved. */
+export type DocRevisionData = { title: string; description: string; body: string; path: string };
+
+function revisionData(doc: Doc): DocRevisionData {
+  return { title: doc.title, description: doc.description, body: doc.body, path: doc.path };
+}
+
+/** What the activity log keeps of a doc (its text is in its revisions). */
+function recorded(doc: Doc): Record<string, unknown> {
+  return {
+    title: doc.title,
+    path: doc.path,
+    revision: doc.headRevision,
+    published: doc.publishedRevision,
+  };
+}
+
+const authorOf = (scope: { actor: { via: string; id: string } }) =>
+  scope.actor.via === "system" ? null : scope.actor.id;
+
+/** The text's links and files, checked: files must be in the library; broken doc links are kept as a warning. */
+async function examine(tx: Database, body: string) {
+  const rendered = await renderDocBody(tx, body);
+  await checkMediaExists(tx, mediaIdsIn(body));
+  return { mediaIds: rendered.mediaIds, broken: await brokenLinks(tx, rendered.docLinks) };
+}
+
+/** A new doc is a draft: revision 1, seen by editors only until it is published. */
+export const createDoc = docEntity.write({
+  operation: "create",
+  doing: "add docs",
+  input: z.object(docFields),
+  run: async (scope, input): Promise<Doc> => {
+    const place = await placeOf(scope.tx, input);
+    const { mediaIds, broken } = await examine(scope.tx, input.body);
+    const created = await scope.insert({
+      parentId: place.parent?.id ?? null,
+      slug: input.slug,
+      path: place.path,
+      position: input.position ?? (await nextPosition(scope.tx, place.parent?.id ?? null)),
+      title: input.title,
+      description: input.description,
+      body: input.body,
+      headRevision: 1,
+      brokenLinks: broken,
+      createdById: authorOf(scope),
+      updatedById: authorOf(scope),
+      createdAt: scope.now,
+      updatedAt: scope.now,
+    });
+    await freePaths(scope.tx, created.path);
+    await addRevision(scope.tx, {
+      entity: "doc",
+      recordId: created.id,
+      number: 1,
+      data: revisionData(created),
+      event: "created",
+      actor: scope.actor,
+      at: scope.now,
+    });
+    await setDocUses(scope.tx, created.id, "embedded", mediaIds);
+    await scope.audit({ row: created, after: recorded(created) });
+    return created;
+  },
+});
+
+/**
+ * Saves an editor's work as the next revision, at the version they opened. If someone
+ * saved in between, the save is refused, naming who and which revision, and nothing of
+ * either is lost: theirs is the head, and the editor still has their own text. Moving
+ * (a new parent or slug) happens at once, with redirects from the old addresses; the
+ * words reach readers when the revision is published.
+ */
+export const saveDoc = docEntity.write({
+  operation: "save",
+  doing: "edit docs",
+  input: z.object({ ...rowVersion, ...docFields }),
+  run: async (scope, input): Promise<Doc> => {
+    const current = await scope.find(input.id);
+    if (current.version !== input.version) await refuseStale(scope.tx, current);
+    const { row: doc } = await scope.target(input);
+    const place = await placeOf(scope.tx, input, doc);
+    const parentId = place.parent?.id ?? null;
+    const moved = place.path !== doc.path;
+    const position =
+      input.position ?? (parentId === doc.parentId ? doc.position : await nextPosition(scope.tx, parentId));
+    const wordsChanged = input.title !== doc.title || input.description !== doc.description || input.body !== doc.body;
+    if (!wordsChanged && !moved && position === doc.position) {
+      scope.unchanged();
+      return doc;
+    }
+    if (moved && doc.publishedRevision !== null && place.parent && place.parent.publishedRevision === null) {
+      throw new ValidationError({
+        parentId: `“${place.parent.title}” is not published, and this page is: publish that one first, or choose another parent.`,
+      });
+    }
+    const { mediaIds, broken } = await examine(scope.tx, input.body);
+    if (moved) await leaveRedirects(scope.tx, doc.path, scope.now);
+    const head = wordsChanged ? doc.headRevision + 1 : doc.headRevision;
+    const saved = await scope.update(input, {
+      parentId,
+      slug: input.slug,
+      path: place.path,
+      position,
+      title: input.title,
+      description: input.description,
+      body: input.body,
+      headRevision: head,
+      brokenLinks: broken,
+      updatedById: authorOf(scope),
+    });
+    if (moved) await finishMove(scope.tx, doc.path, place.path, scope.now);
+    if (wordsChanged) {
+      await addRevision(scope.tx, {
+        entity: "doc",
+        recordId: doc.id,
+        number: head,
+        data: revisionData(saved),
+        event: "saved",
+        actor: scope.actor,
+        at: scope.now,
+      });
+      await setDocUses(scope.tx, doc.id, "embedded", mediaIds);
+      await scope.audit({ row: saved, before: recorded(doc), after: recorded(saved) });
+    }
+    if (moved || position !== doc.position) {
+      await scope.audit({
+        action: "move",
+        row: saved,
+        before: { path: doc.path, position: doc.position },
+        after: { path: saved.path, position: saved.position },
+      });
+    }
+    return saved;
+  },
+});
+
+/** Someone saved since the editor opened the doc: who, and which revision, so the conflict screen can say it. */
+async function refuseStale(tx: Database, doc: Doc): Promise<never> {
+  const latest = await getRevision(tx, { entity: "doc", recordId: doc.id, number: doc.headRevision });
+  const who = latest.author?.name ?? "Someone";
+  throw new ConflictError(
+    `${who} changed “${doc.title}” after you opened it (it is at revision ${doc.headRevision} now). Your text is kept: compare it with theirs, then save again.`,
+  );
+}
+
+/**
+ * Readers see the latest revision from now on. A doc under another is published only
+ * once that one is, and every image it shows needs alt text first.
+ */
+export const publishDoc = docEntity.write({
+  operation: "publish",
+  doing: "publish docs",
+  input: z.object(rowVersion),
+  run: async (scope, input): Promise<Doc> => {
+    const { row: doc, done } = await scope.target(input);
+    if (done) return doc;
+    const parent = doc.parentId ? await liveDoc(scope.tx, doc.parentId) : undefined;
+    if (parent && parent.publishedRevision === null) {
+      throw new ValidationError(
+        { "": `Publish “${parent.title}” first: this page sits under it.` },
+        `“${doc.title}” cannot be published yet. Publish “${parent.title}” first: this page sits under it.`,
+      );
+    }
+    await checkAltText(scope.tx, doc);
+    const [head] = await scope.tx
+      .select({ id: revisions.id })
+      .from(revisions)
+      .where(and(eq(revisions.entity, "doc"), eq(revisions.recordId, doc.id), eq(revisions.number, doc.headRevision)));
+    const rendered = await renderDocBody(scope.tx, doc.body, head?.id);
+    const published = await scope.update(input, {
+      publishedRevision: doc.headRevision,
+      publishedAt: scope.now,
+      publishedTitle: doc.title,
+      publishedDescription: doc.description,
+      publishedText: rendered.text,
+      publishedHeadings: rendered.headings,
+    });
+    const headings = rendered.headings.map((heading) => heading.text).join(" ");
+    await scope.tx
+      .update(docs)
+      .set({
+        search: sql`setweight(to_tsvector('english', ${doc.title}), 'A')
+          || setweight(to_tsvector('english', ${`${headings} ${doc.description}`}), 'B')
+          || setweight(to_tsvector('english', ${rendered.text}), 'C')`,
+      })
+      .where(eq(docs.id, doc.id));
+    await markRevisionPublished(scope.tx, { entity: "doc", recordId: doc.id, number: doc.headRevision, at: scope.now });
+    await setDocUses(scope.tx, doc.id, "published", rendered.mediaIds);
+    await scope.audit({
+      row: published,
+      before: { publishedRevision: doc.publishedRevision },
+      after: { publishedRevision: published.publishedRevision },
+    });
+    return published;
+  },
+});
+
+async function checkAltText(tx: Database, doc: Doc): Promise<void> {
+  const ids = mediaIdsIn(doc.body);
+  if (ids.length === 0) return;
+  const missing = await tx
+    .select({ name: media.name })
+    .from(media)
+    .where(and(inArray(media.id, ids), eq(media.kind, "image"), isNull(media.alt)));
+  if (missing.length === 0) return;
+  const names = missing.map((file) => file.name).join(", ");
+  const advice = `Give ${names} alt text in the media library first: the page shows ${missing.length === 1 ? "it" : "them"}.`;
+  throw new ValidationError({ body: advice }, `“${doc.title}” cannot be published yet. ${advice}`);
+}
+
+/** Pages that sit under a doc and are still there. */
+async function livePagesUnder(tx: Database, doc: Doc, publishedOnly: boolean) {
+  return tx
+    .select({ title: docs.title })
+    .from(docs)
+    .where(
+      and(
+        eq(docs.parentId, doc.id),
+        isNull(docs.deletedAt),
+        publishedOnly ? isNotNull(docs.publishedRevision) : undefined,
+      ),
+    )
+    .limit(6);
+}
+
+const titles = (rows: { title: string }[]) =>
+  `${rows
+    .slice(0, 5)
+    .map((row) => `“${row.title}”`)
+    .join(", ")}${rows.length > 5 ? " and more" : ""}`;
+
+/** Back to a draft for readers; its history and latest text stay. */
+export const unpublishDoc = docEntity.write({
+  operation: "unpublish",
+  doing: "unpublish docs",
+  input: z.object(rowVersion),
+  run: async (scope, input): Promise<Doc> => {
+    const { row: doc, done } = await scope.target(input);
+    if (done) return doc;
+    const under = await livePagesUnder(scope.tx, doc, true);
+    if (under.length > 0) {
+      throw new ConflictError(`Unpublish the pages under “${doc.title}” first: ${titles(under)}.`);
+    }
+    const unpublished = await scope.update(input, {
+      publishedRevision: null,
+      publishedAt: null,
+      publishedTitle: null,
+      publishedDescription: null,
+      publishedText: null,
+      publishedHeadings: null,
+    });
+    await scope.tx.update(docs).set({ search: null }).where(eq(docs.id, doc.id));
+    await setDocUses(scope.tx, doc.id, "published", []);
+    await scope.audit({
+      row: unpublished,
+      before: { publishedRevision: doc.publishedRevision },
+      after: { publishedRevision: null },
+    });
+    return unpublished;
+  },
+});
+
+/**
+ * Makes an earlier revision's words the latest again, as a new revision (the history only
+ * grows). Where the doc lives stays as it is. Readers see it once it is published.
+ */
+export const restoreDocRevision = docEntity.write({
+  operation: "restoreRevision",
+  doing: "restore revisions of docs",
+  input: z.object({
+    ...rowVersion,
+    number: z.number().int("Choose a revision from the history.").min(1, "Choose a revision from the history."),
+  }),
+  run: async (scope, input): Promise<Doc> => {
+    const { row: doc } = await scope.target(input);
+    const earlier = await getRevision<DocRevisionData>(scope.tx, {
+      entity: "doc",
+      recordId: doc.id,
+      number: input.number,
+    });
+    if (input.number === doc.headRevision) {
+      throw new ValidationError({ number: `Revision ${input.number} is already the latest.` });
+    }
+    const head = doc.headRevision + 1;
+    const { mediaIds, broken } = await examineLeniently(scope.tx, earlier.data.body);
+    const restored = await scope.update(input, {
+      title: earlier.data.title,
+      description: earlier.data.description,
+      body: earlier.data.body,
+      headRevision: head,
+      brokenLinks: broken,
+      updatedById: authorOf(scope),
+    });
+    await addRevision(scope.tx, {
+      entity: "doc",
+      recordId: doc.id,
+      number: head,
+      data: revisionData(restored),
+      event: "restored",
+      restoredFrom: input.number,
+      actor: scope.actor,
+      at: scope.now,
+    });
+    await setDocUses(scope.tx, doc.id, "embedded", mediaIds);
+    await scope.audit({ row: restored, before: recorded(doc), after: { ...recorded(restored), from: input.number } });
+    return restored;
+  },
+});
+
+/** An old revision may show a file deleted since: it is left out of the page (and of the uses), not refused. */
+async function examineLeniently(tx: Database, body: string) {
+  const rendered = await renderDocBody(tx, body);
+  return { mediaIds: rendered.mediaIds, broken: await brokenLinks(tx, rendered.docLinks) };
+}
+
+/** To the trash: gone for readers and from the tree at once; an admin can bring it back. */
+export const deleteDoc = docEntity.write({
+  operation: "delete",
+  doing: "delete docs",
+  input: z.object(rowVersion),
+  run: async (scope, input): Promise<Doc> => {
+    const { row: doc, done } = await scope.target(input);
+    if (done) return doc;
+    const under = await livePagesUnder(scope.tx, doc, false);
+    if (under.length > 0) {
+      throw new ConflictError(`Move or delete the pages under “${doc.title}” first: ${titles(under)}.`);
+    }
+    const trashed = await scope.update(input, { deletedAt: scope.now, deletedById: authorOf(scope) });
+    await scope.tx.delete(mediaUses).where(and(eq(mediaUses.ownerType, "doc"), eq(mediaUses.ownerId, doc.id)));
+    await scope.audit({ row: trashed, before: recorded(doc) });
+    return trashed;
+  },
+});
+
+/** Back from the trash, where it was (under its parent's current path), as published as it was. */
+export const restoreDoc = docEntity.write({
+  operation: "trash",
+  action: "restore",
+  doing: "restore docs from the trash",
+  input: z.object(rowVersion),
+  run: async (scope, input): Promise<Doc> => {
+    const { row: doc, done } = await scope.target(input);
+    if (done) return doc;
+    const parent = doc.parentId ? await liveDoc(scope.tx, doc.parentId) : null;
+    if (doc.parentId && !parent) {
+      throw new ConflictError(`Restore the page “${doc.title}” sat under first: it is in the trash too.`);
+    }
+    const path = parent ? `${parent.path}/${doc.slug}` : doc.slug;
+    const [taken] = await scope.tx
+      .select({ title: docs.title })
+      .from(docs)
+      .where(and(eq(docs.path, path), isNull(docs.deletedAt)));
+    if (taken) {
+      throw new ConflictError(
+        `“${taken.title}” now lives at /docs/${path}: move or rename it, then restore “${doc.title}”.`,
+      );
+    }
+    const restored = await scope.update(input, { deletedAt: null, deletedById: null, path });
+    await freePaths(scope.tx, path);
+    await setDocUses(scope.tx, doc.id, "embedded", (await examineLeniently(scope.tx, doc.body)).mediaIds);
+    if (doc.publishedRevision !== null) {
+      const published = await getRevision<DocRevisionData>(scope.tx, {
+        entity: "doc",
+        recordId: doc.id,
+        number: doc.publishedRevision,
+      });
+      await setDocUses(scope.tx, doc.id, "published", (await examineLeniently(scope.tx, published.data.body)).mediaIds);
+    }
+    await scope.audit({ row: restored, after: recorded(restored) });
+    return restored;
+  },
+});
+
+/** Deletes for good every doc in the trash, with its history; says how many went. */
+export const emptyDocsTrash = docEntity.write({
+  operation: "trash",
+  action: "purge",
+  doing: "empty the docs trash",
+  input: z.object({}),
+  run: async (scope): Promise<{ deleted: number }> => {
+    const trashed = await scope.tx.select().from(docs).where(isNotNull(docs.deletedAt));
+    if (trashed.length === 0) {
+      scope.unchanged();
+      return { deleted: 0 };
+    }
+    for (const doc of trashed) {
+      await deleteRevisions(scope.tx, { entity: "doc", recordId: doc.id });
+      await scope.audit({ row: doc, before: recorded(doc) });
+    }
+    const ids = trashed.map((doc) => doc.id);
+    await scope.tx.delete(mediaUses).where(and(eq(mediaUses.ownerType, "doc"), inArray(mediaUses.ownerId, ids)));
+    await scope.tx.delete(docs).where(and(inArray(docs.id, ids), isNotNull(docs.deletedAt)));
+    return { deleted: trashed.length };
+  },
+});
+
+/** How long a preview link lasts: a working day. */
+export const previewLifetimeMs = 8 * 60 * 60 * 1000;
+
+export function previewTokenHash(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}
+
+/**
+ * A preview link for editors: while it lasts, an editor or admin who opens the docs with
+ * it sees drafts; anyone else sees nothing more than before. The token is shown once.
+ */
+export const startDocsPreview = docEntity.write({
+  operation: "preview",
+  doing: "preview drafts",
+  input: z.object({ staging: z.boolean().default(false) }),
+  run: async (scope, input): Promise<{ token: string; expiresAt: Date; staging: boolean }> => {
+    const token = randomBytes(24).toString("base64url");
+    const expiresAt = new Date(scope.now.getTime() + previewLifetimeMs);
+    const [row] = await scope.tx
+      .insert(previewTokens)
+      .values({
+        tokenHash: previewTokenHash(token),
+        staging: input.staging,
+        createdById: scope.actor.id,
+        expiresAt,
+        createdAt: scope.now,
+      })
+      .returning({ id: previewTokens.id });
+    // Expired links are forgotten as new ones are made.
+    await scope.tx
+      .delete(previewTokens)
+      .where(sql`${previewTokens.expiresAt} < ${scope.now.toISOString()}::timestamptz`);
+    await scope.audit({
+      target: { type: "doc", id: row?.id ?? "", label: input.staging ? "Drafts preview (staging)" : "Drafts preview" },
+      after: { expiresAt: expiresAt.toISOString(), staging: input.staging },
+    });
+    return { token, expiresAt, staging: input.staging };
+  },
+});

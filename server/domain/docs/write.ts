@@ -1,53 +1,24 @@
-import { createHash, randomBytes } from "node:crypto";
-import { and, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { docs, media, mediaUses, previewTokens, revisions } from "../../db/schema/index.ts";
+import { docs, media, revisions } from "../../db/schema/index.ts";
 import { mediaIdsIn } from "../../markdown/docs.ts";
 import { rowVersion } from "../core/fields.ts";
 import { ConflictError, ValidationError } from "../core/errors.ts";
-import { addRevision, deleteRevisions, getRevision, markRevisionPublished } from "../core/revisions.ts";
+import { addRevision, getRevision, markRevisionPublished } from "../core/revisions.ts";
 import { docEntity, type Doc } from "./entity.ts";
 import { docFields } from "./fields.ts";
-import {
-  brokenLinks,
-  checkMediaExists,
-  finishMove,
-  freePaths,
-  leaveRedirects,
-  liveDoc,
-  nextPosition,
-  placeOf,
-  setDocUses,
-} from "./place.ts";
+import { finishMove, freePaths, leaveRedirects, liveDoc, nextPosition, placeOf, setDocUses } from "./place.ts";
 import { renderDocBody } from "./rendering.ts";
-
-/** What a revision of a doc keeps: its words, and where it lived when they were saved. */
-export type DocRevisionData = { title: string; description: string; body: string; path: string };
-
-function revisionData(doc: Doc): DocRevisionData {
-  return { title: doc.title, description: doc.description, body: doc.body, path: doc.path };
-}
-
-/** What the activity log keeps of a doc (its text is in its revisions). */
-function recorded(doc: Doc): Record<string, unknown> {
-  return {
-    title: doc.title,
-    path: doc.path,
-    revision: doc.headRevision,
-    published: doc.publishedRevision,
-  };
-}
-
-const authorOf = (scope: { actor: { via: string; id: string } }) =>
-  scope.actor.via === "system" ? null : scope.actor.id;
-
-/** The text's links and files, checked: files must be in the library; broken doc links are kept as a warning. */
-async function examine(tx: Database, body: string) {
-  const rendered = await renderDocBody(tx, body);
-  await checkMediaExists(tx, mediaIdsIn(body));
-  return { mediaIds: rendered.mediaIds, broken: await brokenLinks(tx, rendered.docLinks) };
-}
+import {
+  authorOf,
+  examine,
+  livePagesUnder,
+  recorded,
+  revisionData,
+  titles,
+  type DocRevisionData,
+} from "./write-support.ts";
 
 /** A new doc is a draft: revision 1, seen by editors only until it is published. */
 export const createDoc = docEntity.write({
@@ -233,27 +204,6 @@ async function checkAltText(tx: Database, doc: Doc): Promise<void> {
   throw new ValidationError({ body: advice }, `“${doc.title}” cannot be published yet. ${advice}`);
 }
 
-/** Pages that sit under a doc and are still there. */
-async function livePagesUnder(tx: Database, doc: Doc, publishedOnly: boolean) {
-  return tx
-    .select({ title: docs.title })
-    .from(docs)
-    .where(
-      and(
-        eq(docs.parentId, doc.id),
-        isNull(docs.deletedAt),
-        publishedOnly ? isNotNull(docs.publishedRevision) : undefined,
-      ),
-    )
-    .limit(6);
-}
-
-const titles = (rows: { title: string }[]) =>
-  `${rows
-    .slice(0, 5)
-    .map((row) => `“${row.title}”`)
-    .join(", ")}${rows.length > 5 ? " and more" : ""}`;
-
 /** Back to a draft for readers; its history and latest text stay. */
 export const unpublishDoc = docEntity.write({
   operation: "unpublish",
@@ -307,7 +257,7 @@ export const restoreDocRevision = docEntity.write({
       throw new ValidationError({ number: `Revision ${input.number} is already the latest.` });
     }
     const head = doc.headRevision + 1;
-    const { mediaIds, broken } = await examineLeniently(scope.tx, earlier.data.body);
+    const { mediaIds, broken } = await examine(scope.tx, earlier.data.body, { lenient: true });
     const restored = await scope.update(input, {
       title: earlier.data.title,
       description: earlier.data.description,
@@ -329,132 +279,5 @@ export const restoreDocRevision = docEntity.write({
     await setDocUses(scope.tx, doc.id, "embedded", mediaIds);
     await scope.audit({ row: restored, before: recorded(doc), after: { ...recorded(restored), from: input.number } });
     return restored;
-  },
-});
-
-/** An old revision may show a file deleted since: it is left out of the page (and of the uses), not refused. */
-async function examineLeniently(tx: Database, body: string) {
-  const rendered = await renderDocBody(tx, body);
-  return { mediaIds: rendered.mediaIds, broken: await brokenLinks(tx, rendered.docLinks) };
-}
-
-/** To the trash: gone for readers and from the tree at once; an admin can bring it back. */
-export const deleteDoc = docEntity.write({
-  operation: "delete",
-  doing: "delete docs",
-  input: z.object(rowVersion),
-  run: async (scope, input): Promise<Doc> => {
-    const { row: doc, done } = await scope.target(input);
-    if (done) return doc;
-    const under = await livePagesUnder(scope.tx, doc, false);
-    if (under.length > 0) {
-      throw new ConflictError(`Move or delete the pages under “${doc.title}” first: ${titles(under)}.`);
-    }
-    const trashed = await scope.update(input, { deletedAt: scope.now, deletedById: authorOf(scope) });
-    await scope.tx.delete(mediaUses).where(and(eq(mediaUses.ownerType, "doc"), eq(mediaUses.ownerId, doc.id)));
-    await scope.audit({ row: trashed, before: recorded(doc) });
-    return trashed;
-  },
-});
-
-/** Back from the trash, where it was (under its parent's current path), as published as it was. */
-export const restoreDoc = docEntity.write({
-  operation: "trash",
-  action: "restore",
-  doing: "restore docs from the trash",
-  input: z.object(rowVersion),
-  run: async (scope, input): Promise<Doc> => {
-    const { row: doc, done } = await scope.target(input);
-    if (done) return doc;
-    const parent = doc.parentId ? await liveDoc(scope.tx, doc.parentId) : null;
-    if (doc.parentId && !parent) {
-      throw new ConflictError(`Restore the page “${doc.title}” sat under first: it is in the trash too.`);
-    }
-    const path = parent ? `${parent.path}/${doc.slug}` : doc.slug;
-    const [taken] = await scope.tx
-      .select({ title: docs.title })
-      .from(docs)
-      .where(and(eq(docs.path, path), isNull(docs.deletedAt)));
-    if (taken) {
-      throw new ConflictError(
-        `“${taken.title}” now lives at /docs/${path}: move or rename it, then restore “${doc.title}”.`,
-      );
-    }
-    const restored = await scope.update(input, { deletedAt: null, deletedById: null, path });
-    await freePaths(scope.tx, path);
-    await setDocUses(scope.tx, doc.id, "embedded", (await examineLeniently(scope.tx, doc.body)).mediaIds);
-    if (doc.publishedRevision !== null) {
-      const published = await getRevision<DocRevisionData>(scope.tx, {
-        entity: "doc",
-        recordId: doc.id,
-        number: doc.publishedRevision,
-      });
-      await setDocUses(scope.tx, doc.id, "published", (await examineLeniently(scope.tx, published.data.body)).mediaIds);
-    }
-    await scope.audit({ row: restored, after: recorded(restored) });
-    return restored;
-  },
-});
-
-/** Deletes for good every doc in the trash, with its history; says how many went. */
-export const emptyDocsTrash = docEntity.write({
-  operation: "trash",
-  action: "purge",
-  doing: "empty the docs trash",
-  input: z.object({}),
-  run: async (scope): Promise<{ deleted: number }> => {
-    const trashed = await scope.tx.select().from(docs).where(isNotNull(docs.deletedAt));
-    if (trashed.length === 0) {
-      scope.unchanged();
-      return { deleted: 0 };
-    }
-    for (const doc of trashed) {
-      await deleteRevisions(scope.tx, { entity: "doc", recordId: doc.id });
-      await scope.audit({ row: doc, before: recorded(doc) });
-    }
-    const ids = trashed.map((doc) => doc.id);
-    await scope.tx.delete(mediaUses).where(and(eq(mediaUses.ownerType, "doc"), inArray(mediaUses.ownerId, ids)));
-    await scope.tx.delete(docs).where(and(inArray(docs.id, ids), isNotNull(docs.deletedAt)));
-    return { deleted: trashed.length };
-  },
-});
-
-/** How long a preview link lasts: a working day. */
-export const previewLifetimeMs = 8 * 60 * 60 * 1000;
-
-export function previewTokenHash(token: string): string {
-  return createHash("sha256").update(token).digest("hex");
-}
-
-/**
- * A preview link for editors: while it lasts, an editor or admin who opens the docs with
- * it sees drafts; anyone else sees nothing more than before. The token is shown once.
- */
-export const startDocsPreview = docEntity.write({
-  operation: "preview",
-  doing: "preview drafts",
-  input: z.object({ staging: z.boolean().default(false) }),
-  run: async (scope, input): Promise<{ token: string; expiresAt: Date; staging: boolean }> => {
-    const token = randomBytes(24).toString("base64url");
-    const expiresAt = new Date(scope.now.getTime() + previewLifetimeMs);
-    const [row] = await scope.tx
-      .insert(previewTokens)
-      .values({
-        tokenHash: previewTokenHash(token),
-        staging: input.staging,
-        createdById: scope.actor.id,
-        expiresAt,
-        createdAt: scope.now,
-      })
-      .returning({ id: previewTokens.id });
-    // Expired links are forgotten as new ones are made.
-    await scope.tx
-      .delete(previewTokens)
-      .where(sql`${previewTokens.expiresAt} < ${scope.now.toISOString()}::timestamptz`);
-    await scope.audit({
-      target: { type: "doc", id: row?.id ?? "", label: input.staging ? "Drafts preview (staging)" : "Drafts preview" },
-      after: { expiresAt: expiresAt.toISOString(), staging: input.staging },
-    });
-    return { token, expiresAt, staging: input.staging };
   },
 });

@@ -1,0 +1,61 @@
+import { and, eq, isNotNull, isNull } from "drizzle-orm";
+import type { Database } from "../../db/client.ts";
+import { docs } from "../../db/schema/index.ts";
+import { mediaIdsIn } from "../../markdown/docs.ts";
+import type { Doc } from "./entity.ts";
+import { brokenLinks, checkMediaExists } from "./place.ts";
+import { renderDocBody } from "./rendering.ts";
+
+/** What the docs' writes share: a revision's data, the activity log's record, and the text's files and links. */
+
+/** What a revision of a doc keeps: its words, and where it lived when they were saved. */
+export type DocRevisionData = { title: string; description: string; body: string; path: string };
+
+export function revisionData(doc: Doc): DocRevisionData {
+  return { title: doc.title, description: doc.description, body: doc.body, path: doc.path };
+}
+
+/** What the activity log keeps of a doc (its text is in its revisions). */
+export function recorded(doc: Doc): Record<string, unknown> {
+  return {
+    title: doc.title,
+    path: doc.path,
+    revision: doc.headRevision,
+    published: doc.publishedRevision,
+  };
+}
+
+export const authorOf = (scope: { actor: { via: string; id: string } }) =>
+  scope.actor.via === "system" ? null : scope.actor.id;
+
+/**
+ * The text's files and links: files must be in the library (unless `lenient`: an old
+ * revision may show a file deleted since, which the page then leaves out); links to docs
+ * that are not there are kept as a warning.
+ */
+export async function examine(tx: Database, body: string, options: { lenient?: boolean } = {}) {
+  const rendered = await renderDocBody(tx, body);
+  if (!options.lenient) await checkMediaExists(tx, mediaIdsIn(body));
+  return { mediaIds: rendered.mediaIds, broken: await brokenLinks(tx, rendered.docLinks) };
+}
+
+/** Pages that sit under a doc and are still there. */
+export async function livePagesUnder(tx: Database, doc: Doc, publishedOnly: boolean) {
+  return tx
+    .select({ title: docs.title })
+    .from(docs)
+    .where(
+      and(
+        eq(docs.parentId, doc.id),
+        isNull(docs.deletedAt),
+        publishedOnly ? isNotNull(docs.publishedRevision) : undefined,
+      ),
+    )
+    .limit(6);
+}
+
+export const titles = (rows: { title: string }[]) =>
+  `${rows
+    .slice(0, 5)
+    .map((row) => `“${row.title}”`)
+    .join(", ")}${rows.length > 5 ? " and more" : ""}`;

@@ -121,6 +121,7 @@ const expected: Record<string, Record<Who, Outcome>> = {
   searchDocs: editorsAllOthersPublished,
   getDoc: editors,
   listDocs: editors,
+  getDocEditors: editors,
   listDocRevisions: editors,
   getDocRevision: editors,
   previewDocBody: editors,

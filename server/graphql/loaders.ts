@@ -1,6 +1,7 @@
 import DataLoader from "dataloader";
 import type { DomainContext } from "../domain/core/context.ts";
 import type { AnyEntity } from "../domain/core/entity.ts";
+import { getDocEditors, type DocEditor } from "../domain/docs/index.ts";
 import { getMediaUploaders, type Uploader } from "../domain/media/index.ts";
 import { countMembers, getOrganizationsByIds, type Organization } from "../domain/organizations/index.ts";
 import { getUsersByIds, type User } from "../domain/users/index.ts";
@@ -23,6 +24,10 @@ export function createLoaders(domain: DomainContext) {
     }),
     mediaUploader: new DataLoader<string, Uploader | null>(async (ids) => {
       const found = await getMediaUploaders(domain, { ids: [...ids] });
+      return ids.map((id) => found.get(id) ?? null);
+    }),
+    docEditor: new DataLoader<string, DocEditor | null>(async (ids) => {
+      const found = await getDocEditors(domain, { ids: [...ids] });
       return ids.map((id) => found.get(id) ?? null);
     }),
     memberCount: new DataLoader<string, number>(async (ids) => {

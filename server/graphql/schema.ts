@@ -4,6 +4,7 @@ import "./types/users.ts";
 import "./types/organizations.ts";
 import "./types/media.ts";
 import "./types/releases.ts";
+import "./types/docs.ts";
 import "./types/activity.ts";
 import "./types/settings.ts";
 import "./types/tokens.ts";

@@ -303,6 +303,7 @@ export const probes: Record<string, Probe> = {
   },
   getDoc: { input: (f) => ({ id: f.docs.draft.id }) },
   listDocs: { input: () => ({}) },
+  getDocEditors: { input: (f) => ({ ids: [f.docs.draft.id] }) },
   listDocsTrash: { input: () => ({}) },
   listDocRevisions: { input: (f) => ({ id: f.docs.draft.id }) },
   getDocRevision: { input: (f) => ({ id: f.docs.draft.id, number: 1 }) },

@@ -1,6 +1,6 @@
-import { and, eq, ilike, isNotNull, isNull, ne, or, type SQL } from "drizzle-orm";
+import { and, eq, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { docs } from "../../db/schema/index.ts";
+import { docs, users } from "../../db/schema/index.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { id, likePattern, searchText } from "../core/fields.ts";
 import { listInput, type Connection } from "../core/pagination.ts";
@@ -23,6 +23,25 @@ export const getDoc = docEntity.read({
     const doc = await scope.find(input.id);
     if (doc.deletedAt) throw new NotFoundError("That doc is in the trash: an admin can restore it.");
     return doc;
+  },
+});
+
+export type DocEditor = { id: string; name: string };
+
+/** Who last edited each of these docs (a doc whose editor's account is gone is left out). */
+export const getDocEditors = docEntity.read({
+  operation: "preview",
+  doing: "see who edited docs",
+  input: z.object({ ids: z.array(id).max(500) }),
+  run: async (scope, input): Promise<Map<string, DocEditor>> => {
+    if (input.ids.length === 0) return new Map();
+    const rows = await scope
+      .select(
+        { docId: docs.id, id: users.id, name: sql<string>`coalesce(${users.name}, ${users.email}, 'Someone')` },
+        inArray(docs.id, input.ids),
+      )
+      .innerJoin(users, eq(users.id, docs.updatedById));
+    return new Map(rows.map((row) => [row.docId, { id: row.id, name: row.name }]));
   },
 });
 

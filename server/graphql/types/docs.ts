@@ -1,0 +1,317 @@
+import { revisionEventEnum } from "../../db/schema/revisions.ts";
+import type { DocHeading } from "../../db/schema/docs.ts";
+import {
+  checkDocsPreview,
+  createDoc,
+  deleteDoc,
+  docEntity,
+  docStatus,
+  docTree,
+  emptyDocsTrash,
+  getDoc,
+  getDocRevision,
+  listDocRevisions,
+  listDocs,
+  listDocsTrash,
+  previewDocBody,
+  publishDoc,
+  readDoc,
+  readDocMarkdown,
+  restoreDoc,
+  restoreDocRevision,
+  saveDoc,
+  searchDocs,
+  startDocsPreview,
+  statusOf,
+  unpublishDoc,
+  type Doc,
+  type DocAnswer,
+  type DocEditor,
+  type DocLink,
+  type DocNode,
+  type DocReading,
+  type DocRevisionData,
+  type DocRevisionSummary,
+  type DocSearchHit,
+} from "../../domain/docs/index.ts";
+import type { Revision } from "../../domain/core/revisions.ts";
+import { builder } from "../builder.ts";
+import { enumRef } from "../from-zod.ts";
+import { mutationField, queryField, rowCapabilities } from "../operations.ts";
+import { connectionType } from "./pagination.ts";
+
+const DocCan = rowCapabilities<Doc>(docEntity, (doc) => doc.id);
+const DocStatusEnum = enumRef(docStatus);
+
+const RevisionEventEnum = builder.enumType("RevisionEvent", {
+  values: revisionEventEnum.enumValues,
+  description: "How a revision came to be: the first words, a save, or an earlier revision brought back.",
+});
+
+const DocEditorType = builder.objectRef<DocEditor>("DocEditor").implement({
+  description: "A person who wrote in the docs.",
+  fields: (t) => ({ id: t.exposeID("id"), name: t.exposeString("name") }),
+});
+
+const DocHeadingType = builder.objectRef<DocHeading>("DocHeading").implement({
+  description: "A heading of a doc: the table of contents links to its anchor.",
+  fields: (t) => ({
+    id: t.exposeString("id", { description: "The anchor: /docs/path#id." }),
+    text: t.exposeString("text"),
+    depth: t.exposeInt("depth", { description: "2 for a section, 3 for a part of one." }),
+  }),
+});
+
+const DocLinkType = builder.objectRef<DocLink & { description?: string }>("DocLink").implement({
+  description: "A link to a doc: its title as the label, its path as the address (spec §3).",
+  fields: (t) => ({
+    title: t.exposeString("title"),
+    path: t.exposeString("path", { description: "Under /docs: “calibration/phantom”." }),
+    description: t.string({ resolve: (link) => link.description ?? "" }),
+  }),
+});
+
+const DocNodeType = builder.objectRef<DocNode>("DocNode").implement({
+  description: "One entry of the docs navigation, in reading order.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    parentId: t.exposeID("parentId", { nullable: true }),
+    path: t.exposeString("path"),
+    title: t.exposeString("title"),
+    description: t.exposeString("description"),
+    depth: t.exposeInt("depth", { description: "0 at the top." }),
+    status: t.expose("status", { type: DocStatusEnum }),
+  }),
+});
+
+export const DocRef = builder.objectRef<Doc>("Doc").implement({
+  description: "A page of the documentation as its editors see it: the latest revision, drafts and all.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    parentId: t.exposeID("parentId", { nullable: true }),
+    slug: t.exposeString("slug"),
+    path: t.exposeString("path", { description: "Where it is read: /docs/{path}." }),
+    position: t.exposeInt("position", { description: "Its place among the pages beside it, 0 first." }),
+    title: t.exposeString("title"),
+    description: t.exposeString("description"),
+    body: t.exposeString("body", { description: "The latest revision's markdown." }),
+    status: t.field({ type: DocStatusEnum, resolve: (doc) => statusOf(doc) }),
+    headRevision: t.exposeInt("headRevision", { description: "The latest revision's number." }),
+    publishedRevision: t.exposeInt("publishedRevision", {
+      nullable: true,
+      description: "The revision readers see (null for a draft).",
+    }),
+    publishedAt: t.expose("publishedAt", { type: "DateTime", nullable: true }),
+    brokenLinks: t.exposeStringList("brokenLinks", {
+      description: "Links in the latest revision to docs that do not exist.",
+    }),
+    updatedBy: t.field({
+      type: DocEditorType,
+      nullable: true,
+      description: "Who edited it last (null once their account is gone).",
+      resolve: (doc, _args, context) => context.loaders.docEditor.load(doc.id),
+    }),
+    createdAt: t.expose("createdAt", { type: "DateTime" }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+    deletedAt: t.expose("deletedAt", { type: "DateTime", nullable: true, description: "When it went to the trash." }),
+    version: t.exposeInt("version", { description: "Name it when you change this doc: a newer one is a conflict." }),
+    can: t.field({ type: DocCan, resolve: (doc) => doc }),
+  }),
+});
+
+const DocReadingType = builder.objectRef<DocReading>("DocReading").implement({
+  description: "A doc as a reader sees it: the revision they may see, rendered, and where it sits in the docs.",
+  fields: (t) => ({
+    id: t.id({ resolve: (reading) => reading.doc.id }),
+    path: t.string({ resolve: (reading) => reading.doc.path }),
+    title: t.exposeString("title"),
+    description: t.exposeString("description"),
+    html: t.exposeString("html", { description: "Rendered on the server and sanitized." }),
+    headings: t.field({ type: [DocHeadingType], resolve: (reading) => reading.headings }),
+    revision: t.exposeInt("revision"),
+    draft: t.exposeBoolean("draft", { description: "A revision newer than the published one (preview mode)." }),
+    updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the revision shown was written." }),
+    author: t.exposeString("author", { nullable: true, description: "Who wrote the revision shown." }),
+    breadcrumbs: t.field({ type: [DocLinkType], resolve: (reading) => reading.breadcrumbs }),
+    previous: t.field({ type: DocLinkType, nullable: true, resolve: (reading) => reading.previous }),
+    next: t.field({ type: DocLinkType, nullable: true, resolve: (reading) => reading.next }),
+    children: t.field({ type: [DocLinkType], resolve: (reading) => reading.children }),
+    can: t.field({ type: DocCan, resolve: (reading) => reading.doc }),
+  }),
+});
+
+const DocAnswerType = builder.objectRef<DocAnswer>("DocAnswer").implement({
+  description: "The doc at a path, or where the doc that lived there moved to.",
+  fields: (t) => ({
+    reading: t.field({ type: DocReadingType, nullable: true, resolve: (answer) => answer.reading }),
+    redirectTo: t.exposeString("redirectTo", { nullable: true, description: "The path it moved to." }),
+  }),
+});
+
+const DocMarkdownType = builder
+  .objectRef<{ title: string; description: string; body: string; revision: number }>("DocMarkdown")
+  .implement({
+    description: "A doc's markdown as the reader may see it.",
+    fields: (t) => ({
+      title: t.exposeString("title"),
+      description: t.exposeString("description"),
+      body: t.exposeString("body"),
+      revision: t.exposeInt("revision"),
+    }),
+  });
+
+const DocSearchHitType = builder.objectRef<DocSearchHit>("DocSearchHit").implement({
+  description: "A published doc that matches a search.",
+  fields: (t) => ({
+    id: t.exposeID("id"),
+    path: t.exposeString("path"),
+    title: t.exposeString("title"),
+    description: t.exposeString("description"),
+    snippet: t.exposeString("snippet", {
+      description: "A passage around the words found; each match is between U+0001 and U+0002.",
+    }),
+    heading: t.field({ type: DocHeadingType, nullable: true, resolve: (hit) => hit.heading }),
+  }),
+});
+
+const DocRevisionType = builder
+  .objectRef<DocRevisionSummary | (Revision<DocRevisionData> & Partial<DocRevisionData>)>("DocRevision")
+  .implement({
+    description: "One revision of a doc: who wrote it, when, and whether readers were shown it.",
+    fields: (t) => ({
+      id: t.exposeID("id"),
+      number: t.exposeInt("number"),
+      event: t.field({ type: RevisionEventEnum, resolve: (revision) => revision.event }),
+      restoredFrom: t.exposeInt("restoredFrom", { nullable: true }),
+      publishedAt: t.expose("publishedAt", {
+        type: "DateTime",
+        nullable: true,
+        description: "When it was published.",
+      }),
+      createdAt: t.expose("createdAt", { type: "DateTime" }),
+      author: t.field({ type: DocEditorType, nullable: true, resolve: (revision) => revision.author }),
+      title: t.string({ resolve: (revision) => ("data" in revision ? revision.data.title : revision.title) }),
+      path: t.string({ resolve: (revision) => ("data" in revision ? revision.data.path : revision.path) }),
+      description: t.string({
+        nullable: true,
+        description: "Only on a single revision.",
+        resolve: (revision) => ("data" in revision ? revision.data.description : null),
+      }),
+      body: t.string({
+        nullable: true,
+        description: "Only on a single revision.",
+        resolve: (revision) => ("data" in revision ? revision.data.body : null),
+      }),
+    }),
+  });
+
+const DocPreviewType = builder
+  .objectRef<{ html: string; headings: DocHeading[]; brokenLinks: string[] }>("DocPreview")
+  .implement({
+    description: "Unsaved markdown rendered as the page will be.",
+    fields: (t) => ({
+      html: t.exposeString("html"),
+      headings: t.field({ type: [DocHeadingType], resolve: (preview) => preview.headings }),
+      brokenLinks: t.exposeStringList("brokenLinks", { description: "Links to docs that do not exist." }),
+    }),
+  });
+
+const PreviewLinkType = builder
+  .objectRef<{ token: string; expiresAt: Date; staging: boolean }>("DocsPreviewLink")
+  .implement({
+    description: "A link that shows drafts to editors and admins until it expires. The token is shown once.",
+    fields: (t) => ({
+      token: t.exposeString("token"),
+      expiresAt: t.expose("expiresAt", { type: "DateTime" }),
+      staging: t.exposeBoolean("staging"),
+    }),
+  });
+
+const PreviewModeType = builder.objectRef<{ staging: boolean; expiresAt: Date }>("DocsPreviewMode").implement({
+  description: "A preview link that is good for this reader.",
+  fields: (t) => ({
+    staging: t.exposeBoolean("staging"),
+    expiresAt: t.expose("expiresAt", { type: "DateTime" }),
+  }),
+});
+
+const EmptiedType = builder.objectRef<{ deleted: number }>("DocsTrashEmptied").implement({
+  fields: (t) => ({ deleted: t.exposeInt("deleted", { description: "How many docs were deleted for good." }) }),
+});
+
+queryField("docTree", {
+  operation: docTree,
+  type: [DocNodeType],
+  description: "The docs navigation in reading order. Drafts only for editors in preview mode.",
+});
+queryField("docPage", {
+  operation: readDoc,
+  type: DocAnswerType,
+  description: "The doc at a path as the reader may see it, or where it moved to.",
+});
+queryField("docMarkdown", { operation: readDocMarkdown, type: DocMarkdownType });
+queryField("docSearch", {
+  operation: searchDocs,
+  type: [DocSearchHitType],
+  description: "The published docs by title, headings and text, best first (signed in only).",
+});
+queryField("docsPreviewMode", {
+  operation: checkDocsPreview,
+  type: PreviewModeType,
+  nullable: true,
+  description: "Whether a preview token shows drafts to this reader: null for anyone who is not an editor.",
+});
+queryField("doc", { operation: getDoc, type: DocRef });
+queryField("docs", {
+  operation: listDocs,
+  type: connectionType("Doc", DocRef),
+  description: "Every doc outside the trash, most recently edited first (editors and admins).",
+});
+queryField("docsTrash", {
+  operation: listDocsTrash,
+  type: connectionType("DocTrash", DocRef),
+  description: "The docs in the trash, most recently deleted first (admins).",
+});
+queryField("docRevisions", { operation: listDocRevisions, type: [DocRevisionType] });
+queryField("docRevision", { operation: getDocRevision, type: DocRevisionType });
+queryField("docPreview", {
+  operation: previewDocBody,
+  type: DocPreviewType,
+  description: "The editor's live preview: markdown rendered by the same pipeline as the published page.",
+});
+
+mutationField("createDoc", { operation: createDoc, type: DocRef, description: "Adds a doc as a draft." });
+mutationField("saveDoc", {
+  operation: saveDoc,
+  type: DocRef,
+  description:
+    "Saves the next revision, at the version you opened: if someone saved in between it is a conflict. Readers see it once published.",
+});
+mutationField("publishDoc", {
+  operation: publishDoc,
+  type: DocRef,
+  description: "Shows readers its latest revision. Its parent must be published, and every image needs alt text.",
+});
+mutationField("unpublishDoc", {
+  operation: unpublishDoc,
+  type: DocRef,
+  description: "Takes it away from readers; it stays as a draft.",
+});
+mutationField("restoreDocRevision", {
+  operation: restoreDocRevision,
+  type: DocRef,
+  description: "Brings back an earlier revision's words as a new revision.",
+});
+mutationField("deleteDoc", { operation: deleteDoc, type: DocRef, description: "Moves it to the trash." });
+mutationField("restoreDoc", { operation: restoreDoc, type: DocRef, description: "Brings it back from the trash." });
+mutationField("emptyDocsTrash", {
+  operation: emptyDocsTrash,
+  type: EmptiedType,
+  inputFromRequest: () => ({}),
+  description: "Deletes every doc in the trash for good, with its history.",
+});
+mutationField("startDocsPreview", {
+  operation: startDocsPreview,
+  type: PreviewLinkType,
+  description: "A preview link for drafts (8 hours).",
+});

@@ -77,5 +77,6 @@ export { nonceRouterContext, noncePlaceholder } from "./lib/nonce.ts";
 export { hostedLoginContext, requestAuthContext } from "./lib/auth-context.ts";
 export { apiContext } from "./lib/graphql-context.ts";
 export { flashContext } from "./lib/flash.ts";
+export { docsPreviewContext } from "./lib/docs-preview.ts";
 export { appConfigContext } from "./lib/app-config.ts";
 export { errorLogContext } from "./lib/error-log.ts";

@@ -7,7 +7,7 @@ import appCss from "./app.css?url";
 import { colorModeScript } from "./lib/color-mode.ts";
 import { errorMeta } from "./lib/seo.ts";
 import { useNonce } from "./lib/nonce.ts";
-import { forcedColorMode, shouldHydrate } from "./lib/route-handle.ts";
+import { enhancementOf, forcedColorMode, shouldHydrate } from "./lib/route-handle.ts";
 import { speculationRules } from "./lib/speculation.ts";
 
 export const links: Route.LinksFunction = () => [
@@ -38,7 +38,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <Links />
         {hydrate || !enhanceManifest ? null : (
           <>
-            <script type="module" src={enhanceManifest.site} nonce={nonce} />
+            <script type="module" src={enhanceManifest[enhancementOf(matches)]} nonce={nonce} />
             <script type="speculationrules" nonce={nonce} dangerouslySetInnerHTML={{ __html: speculationRules }} />
           </>
         )}

@@ -26,9 +26,9 @@ export default [
     route("research", page, { id: "site/research" }),
     route("testimonials", page, { id: "site/testimonials" }),
     route("v5", "routes/site/v5.ts"),
-    // Spec §2: the docs area needs a signed-in user; its pages come with the docs issue.
-    route("docs", "routes/docs/not-found.tsx", { id: "docs/index" }),
-    route("docs/*", "routes/docs/not-found.tsx", { id: "docs/page" }),
+    // Spec §2: the docs area needs a signed-in user. Reading is in the default layout.
+    route("docs", "routes/docs/index.tsx", { id: "docs/index" }),
+    route("docs/*", "routes/docs/page.tsx", { id: "docs/page" }),
     route("*", "routes/site/not-found.tsx"),
   ]),
   // The portal (spec §2): login required, hydrated, in the dashboard layout.
@@ -40,12 +40,18 @@ export default [
     route("dashboard/admin/config", "routes/dashboard/config/route.tsx"),
     route("dashboard/admin/media", "routes/dashboard/media/route.tsx"),
     route("dashboard/releases", "routes/dashboard/releases/route.tsx"),
+    route("dashboard/admin/docs", "routes/dashboard/docs/route.tsx"),
+    route("dashboard/admin/docs/:id/history", "routes/dashboard/docs/history.tsx"),
     // Spec §2: settings has a default child at the same path.
     route("dashboard/settings", "routes/dashboard/settings/layout.tsx", [
       index("routes/dashboard/settings/profile.tsx"),
     ]),
-    // Docs come with their own issue; until then they are not found.
     route("dashboard/*", "routes/dashboard/not-found.tsx", { id: "dashboard/not-found" }),
+  ]),
+  // Writing docs (spec §2): the docs layout, built for writing; hydrated.
+  layout("layouts/docs.tsx", [
+    route("docs/add", "routes/docs/editor.tsx", { id: "docs/add" }),
+    route("docs/edit", "routes/docs/editor.tsx", { id: "docs/edit" }),
   ]),
   // The activity log as a CSV file (a download, outside the layout).
   route("dashboard/admin/activity/export", "routes/dashboard/activity/export.ts"),
@@ -57,6 +63,7 @@ export default [
     route("idp/password/reset/:token", "routes/auth/reset-password.tsx"),
   ]),
   route("api/search.json", "routes/resources/search-index.ts"),
+  route("api/docs/search.json", "routes/resources/docs-search.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
 ] satisfies RouteConfig;

@@ -12,6 +12,7 @@ function Island({ initiallyOpen }: { initiallyOpen: boolean }) {
   }, []);
   return (
     <SearchPanel
+      docs={/^\/docs(\/|$)/.test(window.location.pathname)}
       open={open}
       onClose={() => {
         setOpen(false);

@@ -1,5 +1,6 @@
 import {
   Activity,
+  BookOpen,
   Building2,
   Images,
   PackageCheck,
@@ -83,6 +84,25 @@ export const dashboardPages: readonly DashboardPage[] = [
         keywords: ["clinic", "hospital", "new"],
         to: "/dashboard/admin/organizations?new=1",
         entity: "organization",
+        operation: "create",
+      },
+    ],
+  },
+  {
+    label: "Docs",
+    to: "/dashboard/admin/docs",
+    icon: BookOpen,
+    description: "Every doc with its drafts and history; publish, unpublish and the trash",
+    group: "Administration",
+    shortcut: "g k",
+    needs: { entity: "doc", operation: "preview" },
+    actions: [
+      {
+        id: "doc",
+        label: "New doc",
+        keywords: ["docs", "documentation", "page", "write", "add"],
+        to: "/docs/add",
+        entity: "doc",
         operation: "create",
       },
     ],

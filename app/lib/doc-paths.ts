@@ -7,6 +7,9 @@
 export const slugLimit = 60;
 /** Levels below /docs: deep enough for product › topic › task › detail. */
 export const depthLimit = 5;
+
+/** A doc's markdown may be this long: about 30,000 words, far past any page a reader finishes. */
+export const bodyLimit = 200_000;
 /** The reader's own addresses directly under /docs. */
 export const reservedTopSlugs = ["add", "edit", "search", "trash"] as const;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { forcedColorMode, shouldHydrate } from "./route-handle.ts";
+import { enhancementOf, forcedColorMode, shouldHydrate } from "./route-handle.ts";
 
 describe("shouldHydrate", () => {
   it("hydrates when no route says otherwise", () => {
@@ -12,6 +12,18 @@ describe("shouldHydrate", () => {
   it("does not hydrate when any matched route sets hydrate: false", () => {
     expect(shouldHydrate([{ handle: { hydrate: true } }, { handle: { hydrate: false } }])).toBe(false);
     expect(shouldHydrate([{ handle: { hydrate: false } }, { handle: {} }])).toBe(false);
+  });
+});
+
+describe("enhancementOf", () => {
+  it("is the site's module unless a route names another", () => {
+    expect(enhancementOf([])).toBe("site");
+    expect(enhancementOf([{ handle: { hydrate: false } }, { handle: "not an object" }])).toBe("site");
+  });
+
+  it("takes the deepest route's choice", () => {
+    expect(enhancementOf([{ handle: { enhance: "site" } }, { handle: { enhance: "docs" } }])).toBe("docs");
+    expect(enhancementOf([{ handle: { enhance: "docs" } }, { handle: {} }])).toBe("docs");
   });
 });
 

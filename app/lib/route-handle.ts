@@ -4,9 +4,13 @@ import type { ColorMode } from "./color-mode.ts";
 export type RouteHandle = {
   /** Public pages set this to false: they are prerendered HTML and ship no React runtime. */
   hydrate?: boolean;
+  /** The enhancement module a non-hydrated page loads (app/enhance/<name>.ts); "site" unless named. */
+  enhance?: EnhanceName;
   /** Forces a colour mode on the page ("system" is refused with a console warning). */
   colorMode?: ColorMode | "system";
 };
+
+export type EnhanceName = "site" | "docs";
 
 type MatchLike = { handle?: unknown; loaderData?: unknown };
 
@@ -16,6 +20,15 @@ function handleOf(match: MatchLike): RouteHandle {
 
 export function shouldHydrate(matches: readonly MatchLike[]): boolean {
   return !matches.some((match) => handleOf(match).hydrate === false);
+}
+
+/** The deepest route's enhancement module. */
+export function enhancementOf(matches: readonly MatchLike[]): EnhanceName {
+  for (const match of [...matches].reverse()) {
+    const name = handleOf(match).enhance;
+    if (name) return name;
+  }
+  return "site";
 }
 
 /** The deepest route's forced mode, from its handle or from its content (`forcedColorMode` in loader data). */

@@ -55,4 +55,16 @@ describe("diffText", () => {
   it("treats Windows line ends as the same lines", () => {
     expect(diffText("One.\r\nTwo.\r\n", "One.\nTwo.\n").identical).toBe(true);
   });
+
+  it("does not count a newline at the end as a changed line", () => {
+    expect(diffText("One.\nTwo.", "One.\nTwo.\n").identical).toBe(true);
+    const diff = diffText("One.\nTwo.", "One.\nTwo.\n\nThree.\n");
+    expect([diff.added, diff.removed]).toEqual([2, 0]);
+    expect(diff.hunks[0]?.lines.map((line) => [line.kind, line.before, line.after])).toEqual([
+      ["same", 1, 1],
+      ["same", 2, 2],
+      ["added", null, 3],
+      ["added", null, 4],
+    ]);
+  });
 });

@@ -49,6 +49,12 @@ function markWords(removed: DiffLine[], added: DiffLine[]): void {
   }
 }
 
+/** Windows line ends as Unix ones, and a last line always ended: a newline added at the end is not a changed line. */
+function normalized(value: string): string {
+  const text = value.replace(/\r\n/g, "\n");
+  return text === "" || text.endsWith("\n") ? text : `${text}\n`;
+}
+
 export function diffText(before: string, after: string, context = 3): TextDiff {
   const lines: DiffLine[] = [];
   let beforeNumber = 1;
@@ -62,7 +68,7 @@ export function diffText(before: string, after: string, context = 3): TextDiff {
     pendingRemoved = [];
     pendingAdded = [];
   };
-  for (const part of diffLines(before.replace(/\r\n/g, "\n"), after.replace(/\r\n/g, "\n"))) {
+  for (const part of diffLines(normalized(before), normalized(after))) {
     for (const text of splitLines(part.value)) {
       if (part.removed) {
         const line: DiffLine = {

@@ -1,12 +1,17 @@
 /**
  * Prints the public site's budgets: gzipped JS at load per page, and Lighthouse
- * (mobile) scores with LCP, TBT and CLS. Figures only: nothing here passes or fails.
+ * (mobile) scores with LCP, TBT and CLS; then the docs' budgets (scripts/bench/docs.ts:
+ * render and search times, each marked against its budget). Figures only: nothing here
+ * fails the run.
  *
  *   npm run bench                       every public page
  *   npm run bench -- --pages /,/about   some pages
  *   npm run bench -- --no-lighthouse    JS budget only
  *   npm run bench -- --no-portal        leave out the signed-in portal's pages
+ *   npm run bench -- --no-docs          leave out the docs' budgets (npm run bench:docs runs them alone)
+ *   npm run bench -- --no-postgres      the docs' budgets on PGlite only
  */
+import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, writeFileSync } from "node:fs";
 import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext } from "@playwright/test";
@@ -21,6 +26,7 @@ const pagesArg = args[args.indexOf("--pages") + 1];
 const paths = args.includes("--pages") && pagesArg ? pagesArg.split(",") : [...publicPaths];
 const runLighthouse = !args.includes("--no-lighthouse");
 const runPortal = !args.includes("--no-portal");
+const runDocs = !args.includes("--no-docs");
 
 /** The portal's pages, each measured as a first load (a fresh browser, signed in): budget 160 KB gzip. */
 const portalPaths = [
@@ -178,3 +184,14 @@ writeFileSync(
   `${JSON.stringify({ measuredAt: new Date().toISOString(), rows, portal: portalRows }, null, 2)}\n`,
 );
 console.log("Details: bench-results/site.json");
+
+if (runDocs) {
+  console.log("");
+  // A process of its own: its first render loads shiki afresh, and nothing of the above shares its heap.
+  const docs = spawnSync(
+    process.execPath,
+    ["scripts/bench/docs.ts", ...args.filter((arg) => arg === "--no-postgres")],
+    { stdio: "inherit" },
+  );
+  if (docs.status !== 0) process.exitCode = docs.status ?? 1;
+}

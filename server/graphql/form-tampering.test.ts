@@ -132,6 +132,7 @@ describe("every portal form, tampered with", async () => {
     const pages = new Set(all.map((tamper) => tamper.page));
     expect([...pages].sort()).toEqual([
       "config/actions.server.ts",
+      "docs/actions.server.ts",
       "media/actions.server.ts",
       "organizations/actions.server.ts",
       "releases/actions.server.ts",

@@ -4,6 +4,7 @@ import { RouterContextProvider, createRequestHandler, type RouterContext, type S
 import type { HostedLogin, RequestAuth } from "../../app/lib/auth-context.ts";
 import type { ApiExecutor } from "../../app/lib/graphql-context.ts";
 import { isFlash, type FlashBox } from "../../app/lib/flash.ts";
+import { previewCookieMaxAgeS, type PreviewBox } from "../../app/lib/docs-preview.ts";
 import type { AppConfig } from "../../app/lib/app-config.ts";
 import type { ErrorLog } from "../../app/lib/error-log.ts";
 import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
@@ -22,6 +23,7 @@ type EntryExports = {
   hostedLoginContext: RouterContext<HostedLogin | null>;
   apiContext: RouterContext<ApiExecutor | null>;
   flashContext: RouterContext<FlashBox>;
+  docsPreviewContext: RouterContext<PreviewBox>;
   appConfigContext: RouterContext<AppConfig>;
   errorLogContext: RouterContext<ErrorLog>;
 };
@@ -35,6 +37,7 @@ export function entryExports(build: ServerBuild): EntryExports {
     !module.hostedLoginContext ||
     !module.apiContext ||
     !module.flashContext ||
+    !module.docsPreviewContext ||
     !module.appConfigContext ||
     !module.errorLogContext
   ) {
@@ -126,6 +129,13 @@ export function reactRouterPages(options: {
     const arriving = readCookie(c.req.header("cookie"), flashCookie, 2048);
     const flash: FlashBox = { incoming: readFlash(arriving), outgoing: null };
     context.set(exports.flashContext, flash);
+    // Preview mode (spec §4) for signed-in readers of the docs; the docs pages decide what it shows.
+    const previewCookie = hostCookieName("densara_docs_preview", https);
+    const preview: PreviewBox = {
+      incoming: current ? (readCookie(c.req.header("cookie"), previewCookie, 256) ?? null) : null,
+      outgoing: undefined,
+    };
+    context.set(exports.docsPreviewContext, preview);
     const hostedPage = isHostedPage(c.req.path);
     const { incoming, outgoing } = c.env;
     if (hostedLogin && hostedPage && incoming && outgoing) {
@@ -138,6 +148,15 @@ export function reactRouterPages(options: {
       response.headers.append(
         "Set-Cookie",
         serializeCookie(flashCookie, value, { https, maxAgeS: flash.outgoing ? flashMaxAgeS : 0 }),
+      );
+    }
+    if (preview.outgoing !== undefined) {
+      response.headers.append(
+        "Set-Cookie",
+        serializeCookie(previewCookie, preview.outgoing ?? "", {
+          https,
+          maxAgeS: preview.outgoing ? previewCookieMaxAgeS : 0,
+        }),
       );
     }
     // Pages built for one person, or for one sign-in in progress, are never stored.

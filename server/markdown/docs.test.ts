@@ -31,7 +31,8 @@ describe("renderDoc", () => {
       ].join("\n"),
     );
     expect(html).toContain("<table>");
-    expect(html).toContain('<input type="checkbox" disabled>');
+    // A task's checkbox is named by its item's words, for screen readers.
+    expect(html).toContain('<input type="checkbox" disabled aria-label="Phantom scanned">');
     const reference = /<a href="#([^"]+)" id="([^"]+)" data-footnote-ref/.exec(html);
     expect(reference, html).not.toBeNull();
     // The reference leads to the note, and the note's back link to the reference.

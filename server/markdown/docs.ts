@@ -157,6 +157,33 @@ function footnotes(heading: Element): boolean {
   return id === "footnote-label" || id.startsWith("user-content-");
 }
 
+/**
+ * A task list's checkboxes (GFM `- [x]`) are disabled marks of done or not: each is named
+ * by its item's words, so a screen reader says "checked, Phantom check run" (WCAG 4.1.2).
+ */
+function taskListLabels() {
+  return (tree: Root) => {
+    visit(tree, "element", (node: Element) => {
+      if (node.tagName !== "li") return;
+      const box = node.children.find(
+        (child): child is Element =>
+          child.type === "element" && child.tagName === "input" && child.properties.type === "checkbox",
+      );
+      const paragraph = node.children.find(
+        (child): child is Element => child.type === "element" && child.tagName === "p",
+      );
+      const target =
+        box ??
+        paragraph?.children.find(
+          (child): child is Element =>
+            child.type === "element" && child.tagName === "input" && child.properties.type === "checkbox",
+        );
+      if (!target) return;
+      target.properties.ariaLabel = toString(node).replace(/\s+/g, " ").trim().slice(0, 200);
+    });
+  };
+}
+
 function tableOfContents(headings: DocHeading[]) {
   return (tree: Root) => {
     visit(tree, "element", (node: Element) => {
@@ -182,6 +209,7 @@ export async function renderDoc(markdown: string, options: RenderDocOptions = {}
     .use(() => mediaPictures(options.images ?? new Map(), found.mediaIds))
     .use(() => collect(found))
     .use(rehypeCallouts)
+    .use(taskListLabels)
     .use(rehypeSlug)
     .use(() => tableOfContents(headings))
     .use(() => (tree: Root) => {

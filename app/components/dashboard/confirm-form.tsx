@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from "react";
 import { Form } from "react-router";
-import { Pending, useSending } from "./submit-button.tsx";
+import { Pending, useSendingFields } from "./submit-button.tsx";
 import { CsrfField } from "./portal-context.tsx";
 import { buttonClasses, type ButtonVariant } from "../ui/button.tsx";
 import { rememberFocusAnchor } from "../ui/focus-anchor.ts";
@@ -42,7 +42,9 @@ export function ConfirmForm({
   pendingLabel?: string;
 }) {
   const [open, setOpen] = useState(false);
-  const sending = useSending(String(fields.intent), fields.id === undefined ? undefined : String(fields.id));
+  // Every hidden field, not only intent and id: a row may offer one action on several targets
+  // (restore this revision or that one), and only the one confirmed shows it is working.
+  const sending = useSendingFields(fields);
   // Mounted from the first opening on, so Radix closes it (and returns focus) its own way.
   const [asked, setAsked] = useState(false);
   const form = useRef<HTMLFormElement>(null);

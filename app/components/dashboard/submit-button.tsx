@@ -14,6 +14,17 @@ export function useSending(intent: string, id?: string): boolean {
   return navigation.state !== "idle" && data?.get("intent") === intent && (id === undefined || data.get("id") === id);
 }
 
+/** Whether the form that sent exactly these fields (a confirmed form's hidden ones) is on its way, or its page reloading after it. */
+export function useSendingFields(fields: Record<string, string | number>): boolean {
+  const navigation = useNavigation();
+  const data = navigation.formData;
+  return (
+    navigation.state !== "idle" &&
+    data !== undefined &&
+    Object.entries(fields).every(([name, value]) => data.get(name) === String(value))
+  );
+}
+
 /**
  * A form's submit button that shows it is working: a spinner and `pendingLabel` while its
  * form is on its way. It stays focusable (marked `aria-disabled`, and a second press does

@@ -1,7 +1,19 @@
-import { FileText, Hash, Search, X } from "lucide-react";
+import { BookOpen, FileText, Hash, Search, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { searchSections } from "../../lib/search.ts";
+import { docHitHref, snippetParts } from "../../lib/docs-search.ts";
+import { searchSections, type SnippetPart } from "../../lib/search.ts";
 import type { SearchSection } from "../../lib/search-index.ts";
+import { useDocHits } from "./use-doc-hits.ts";
+
+/** One option of the panel: a doc (signed in, on the docs pages) or a part of the public site. */
+type Item = {
+  key: string;
+  href: string;
+  kind: "doc" | "page" | "section";
+  trail: string[];
+  title: string;
+  snippet: SnippetPart[];
+};
 
 type IndexState = { status: "loading" } | { status: "ready"; index: SearchSection[] } | { status: "failed" };
 
@@ -20,16 +32,19 @@ function loadIndex(): Promise<SearchSection[]> {
 
 /**
  * The site search: a modal dialog with a combobox. Arrow keys move through the
- * results, Enter opens one at its section, Escape closes and focus returns.
+ * results, Enter opens one at its section, Escape closes and focus returns. On the docs
+ * pages (`docs`), the signed-in reader's docs come first, from the server's docs search.
  */
 export function SearchPanel({
   open,
   onClose,
   onNavigate,
+  docs = false,
 }: {
   open: boolean;
   onClose: () => void;
   onNavigate: (href: string) => void;
+  docs?: boolean;
 }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
@@ -64,7 +79,28 @@ export function SearchPanel({
     }
   }, [open]);
 
-  const results = useMemo(() => (state.status === "ready" ? searchSections(state.index, query) : []), [state, query]);
+  const docHits = useDocHits(query, docs && open);
+  const results = useMemo((): Item[] => {
+    const found: Item[] = docHits.hits.map((hit) => ({
+      key: `doc-${hit.id}`,
+      href: docHitHref(hit),
+      kind: "doc",
+      trail: hit.heading ? [hit.title] : ["Docs"],
+      title: hit.heading ? hit.heading.text : hit.title,
+      snippet: snippetParts(hit.snippet),
+    }));
+    if (state.status !== "ready") return found;
+    return found.concat(
+      searchSections(state.index, query).map((result) => ({
+        key: result.section.id,
+        href: result.section.id,
+        kind: result.section.level === 1 ? "page" : "section",
+        trail: result.section.titles,
+        title: result.section.title,
+        snippet: result.snippet,
+      })),
+    );
+  }, [state, query, docHits.hits]);
   const activeIndex = Math.min(active, Math.max(0, results.length - 1));
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -79,7 +115,7 @@ export function SearchPanel({
       const chosen = results[activeIndex];
       if (chosen) {
         event.preventDefault();
-        onNavigate(chosen.section.id);
+        onNavigate(chosen.href);
       }
     }
   };
@@ -148,26 +184,33 @@ export function SearchPanel({
         ) : null}
         {state.status === "ready" && !trimmed ? (
           <p className="px-3 py-6 text-sm text-gray-600 dark:text-gray-300">
-            Type a word, such as “v5”, “T-score” or “training”.
+            {docs
+              ? "Type a word, such as “calibration”, “phantom” or “update”."
+              : "Type a word, such as “v5”, “T-score” or “training”."}
           </p>
         ) : null}
-        {state.status === "ready" && trimmed && results.length === 0 ? (
+        {docs && docHits.status === "failed" ? (
+          <p className="px-3 pt-3 text-sm text-gray-700 dark:text-gray-300">
+            The docs could not be searched just now; the rest of the site still can.
+          </p>
+        ) : null}
+        {state.status === "ready" && trimmed && results.length === 0 && docHits.status !== "loading" ? (
           <p className="px-3 py-6 text-sm text-gray-700 dark:text-gray-300">No results for “{trimmed}”.</p>
         ) : null}
         <ul id={listId} role="listbox" aria-label="Results" className="space-y-1">
           {results.map((result, index) => {
             const selected = index === activeIndex;
-            const ResultIcon = result.section.level === 1 ? FileText : Hash;
+            const ResultIcon = result.kind === "doc" ? BookOpen : result.kind === "page" ? FileText : Hash;
             return (
               // Keyboard use goes through the combobox (aria-activedescendant), as the ARIA combobox pattern prescribes.
               // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
-                key={result.section.id}
+                key={result.key}
                 id={optionId(index)}
                 role="option"
                 aria-selected={selected}
                 onMouseMove={() => setActive(index)}
-                onClick={() => onNavigate(result.section.id)}
+                onClick={() => onNavigate(result.href)}
                 className="flex cursor-pointer gap-3 rounded-lg px-3 py-3 aria-selected:bg-bdblue-50 dark:aria-selected:bg-bdblue-950"
               >
                 <ResultIcon
@@ -176,12 +219,12 @@ export function SearchPanel({
                 />
                 <span className="min-w-0">
                   <span className="block text-sm font-semibold text-gray-950 dark:text-white">
-                    {result.section.titles.length > 0 ? (
+                    {result.trail.length > 0 ? (
                       <span className="font-normal text-gray-600 dark:text-gray-300">
-                        {result.section.titles.join(" › ")} ›{" "}
+                        {result.trail.join(" › ")} ›{" "}
                       </span>
                     ) : null}
-                    {result.section.title}
+                    {result.title}
                   </span>
                   <span className="mt-1 block text-sm text-gray-700 dark:text-gray-300">
                     {result.snippet.map((part, partIndex) =>

@@ -1,9 +1,8 @@
 import { z } from "zod";
-import { depthLimit, slugLimit } from "../../../app/lib/doc-paths.ts";
+import { bodyLimit, depthLimit, slugLimit } from "../../../app/lib/doc-paths.ts";
 import { requiredText } from "../core/fields.ts";
 
-/** A doc's markdown may be this long: about 30,000 words, far past any page a reader finishes. */
-export const docBodyLimit = 200_000;
+export const docBodyLimit = bodyLimit;
 export { depthLimit };
 
 export const docTitle = requiredText(120, "Give the page a title.");

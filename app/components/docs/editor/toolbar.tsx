@@ -1,0 +1,97 @@
+import type { EditorState, TransactionSpec } from "@codemirror/state";
+import {
+  Bold,
+  Code,
+  Heading2,
+  Image,
+  Info,
+  Italic,
+  Link,
+  List,
+  ListChecks,
+  ListOrdered,
+  Quote,
+  SquareCode,
+  Table,
+  type LucideIcon,
+} from "lucide-react";
+import { useRef, useState, type KeyboardEvent } from "react";
+import * as format from "./format.ts";
+
+type Tool = { label: string; icon: LucideIcon; keys?: string; run: (state: EditorState) => TransactionSpec };
+
+const tools: readonly Tool[] = [
+  { label: "Section heading", icon: Heading2, keys: "Mod+Alt+2", run: format.headingLine },
+  { label: "Bold", icon: Bold, keys: "Mod+B", run: format.bold },
+  { label: "Italic", icon: Italic, keys: "Mod+I", run: format.italic },
+  { label: "Inline code", icon: Code, keys: "Mod+E", run: format.inlineCode },
+  { label: "Link", icon: Link, keys: "Mod+K", run: format.insertLink },
+  { label: "Bulleted list", icon: List, keys: "Mod+Shift+8", run: format.bulletList },
+  { label: "Numbered list", icon: ListOrdered, keys: "Mod+Shift+7", run: format.numberedList },
+  { label: "Checklist", icon: ListChecks, run: format.taskList },
+  { label: "Quote", icon: Quote, run: format.quote },
+  { label: "Code block", icon: SquareCode, run: format.codeBlock },
+  { label: "Table", icon: Table, run: format.table },
+  { label: "Callout", icon: Info, run: format.callout },
+];
+
+function keysFor(keys: string, mac: boolean): string {
+  return keys.replace("Mod", mac ? "⌘" : "Ctrl").replace("Alt", mac ? "⌥" : "Alt");
+}
+
+/**
+ * The formatting toolbar: one tab stop, arrow keys move along it (the ARIA toolbar
+ * pattern). Each button names its shortcut.
+ */
+export function Toolbar({
+  onFormat,
+  onImage,
+}: {
+  onFormat: (run: (state: EditorState) => TransactionSpec) => void;
+  onImage: () => void;
+}) {
+  const [focus, setFocus] = useState(0);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const mac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
+  const count = tools.length + 1;
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, number> = { ArrowRight: 1, ArrowLeft: -1, Home: -focus, End: count - 1 - focus };
+    const step = moves[event.key];
+    if (step === undefined) return;
+    event.preventDefault();
+    const next = (focus + step + count) % count;
+    setFocus(next);
+    buttons.current[next]?.focus();
+  };
+  const button = (index: number, label: string, Icon: LucideIcon, onClick: () => void, keys?: string) => (
+    <button
+      key={label}
+      ref={(element) => {
+        buttons.current[index] = element;
+      }}
+      type="button"
+      tabIndex={index === focus ? 0 : -1}
+      onClick={() => {
+        setFocus(index);
+        onClick();
+      }}
+      aria-label={keys ? `${label} (${keysFor(keys, mac)})` : label}
+      title={keys ? `${label} (${keysFor(keys, mac)})` : label}
+      className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-gray-700 hover:bg-gray-100 hover:text-gray-950 focus-visible:outline-2 focus-visible:outline-bdblue-600 dark:text-gray-300 dark:hover:bg-gray-800 dark:hover:text-white dark:focus-visible:outline-bdblue-300"
+    >
+      <Icon aria-hidden="true" className="size-4" />
+    </button>
+  );
+  return (
+    <div
+      role="toolbar"
+      aria-label="Formatting"
+      onKeyDown={onKeyDown}
+      className="flex flex-wrap items-center gap-0.5 border-b border-gray-200 px-2 py-1 dark:border-gray-800"
+    >
+      {tools.map((tool, index) => button(index, tool.label, tool.icon, () => onFormat(tool.run), tool.keys))}
+      <span aria-hidden="true" className="mx-1 h-5 w-px bg-gray-200 dark:bg-gray-700" />
+      {button(tools.length, "Image from the media library", Image, onImage)}
+    </div>
+  );
+}

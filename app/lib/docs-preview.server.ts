@@ -1,0 +1,49 @@
+import { redirect, type RouterContextProvider } from "react-router";
+import { DocsPreviewModeQuery } from "../routes/docs/queries.ts";
+import { tryQuery } from "./api.server.ts";
+import type { SignedInUser } from "./auth-context.ts";
+import {
+  docsPreviewContext,
+  parsePreviewCookie,
+  previewCookieValue,
+  previewSwitchOf,
+  withoutPreviewSwitches,
+  type PreviewRequest,
+  type PreviewState,
+} from "./docs-preview.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/**
+ * The banner's view of a preview request. The domain makes the real decision on every read
+ * (drafts reach editors and admins only); this only keeps a viewer's page from claiming a
+ * preview it does not get. A link's token is asked about again on every request, so an
+ * expired one ends the preview at once.
+ */
+async function stateOf(context: Context, user: SignedInUser, request: PreviewRequest): Promise<PreviewState> {
+  if (request.kind === "editor") {
+    return user.role === "viewer" ? { on: false } : { on: true, staging: request.staging, link: false };
+  }
+  const result = await tryQuery(context, DocsPreviewModeQuery, { token: request.token });
+  const mode = result.ok ? result.data.docsPreviewMode : null;
+  return mode ? { on: true, staging: mode.staging, link: true } : { on: false };
+}
+
+/**
+ * Spec §4 preview mode for a docs page: `?preview=true` (with `&staging=true`),
+ * `?previewToken=…` or `?preview=false` set or clear the stored choice and come back to
+ * the same address without them; otherwise the stored choice, checked again.
+ */
+export async function docsPreview(context: Context, user: SignedInUser, url: URL): Promise<PreviewState> {
+  const box = context.get(docsPreviewContext);
+  const flip = previewSwitchOf(url.searchParams);
+  if (flip) {
+    const state = flip.turn === "on" ? await stateOf(context, user, flip.request) : { on: false };
+    box.outgoing = flip.turn === "on" && state.on ? previewCookieValue(flip.request) : null;
+    throw redirect(withoutPreviewSwitches(url));
+  }
+  const stored = parsePreviewCookie(box.incoming);
+  const state = stored ? await stateOf(context, user, stored) : { on: false as const };
+  if (box.incoming !== null && !state.on) box.outgoing = null;
+  return state;
+}

@@ -1,0 +1,66 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { DocMarkdownQuery, DocPageQuery } from "../routes/docs/queries.ts";
+import { tryQuery } from "./api.server.ts";
+import { markdownHref } from "./doc-paths.ts";
+import { docsPreview } from "./docs-preview.server.ts";
+import { notFound, type ErrorPayload } from "./route-error.ts";
+import { requireUser } from "./sign-in.ts";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** A refusal of the API as the reader's screen: a path that is no doc (or not one to see) is the spec's 404. */
+function failure(url: URL, error: { status?: number; message: string }): never {
+  const status = error.status ?? 500;
+  if (status === 400 || status === 404) throw notFound(url);
+  throw data<ErrorPayload>(
+    { name: status === 403 ? "Not allowed" : error.message, message: error.message },
+    { status },
+  );
+}
+
+/** A path as the reader asked for it: with no slash at either end. */
+function cleanPath(splat: string | undefined): string {
+  return (splat ?? "").replace(/^\/+|\/+$/g, "");
+}
+
+/**
+ * One doc page: signed in (or off to sign in and back), preview mode settled, then the
+ * doc as this reader may see it. A moved doc answers 301 to where it went; a path with
+ * no doc, or a draft outside preview, is the spec's 404.
+ */
+export async function loadDocPage(context: Context, url: URL, splat: string | undefined) {
+  const user = requireUser(context, url);
+  const preview = await docsPreview(context, user, url);
+  const path = cleanPath(splat);
+  if (`/docs/${path}` !== url.pathname) throw redirect(`/docs/${path}${url.search}`, 301);
+  const result = await tryQuery(context, DocPageQuery, { path, preview: preview.on });
+  if (!result.ok) failure(url, result.error);
+  const { docPage, docTree } = result.data;
+  if (docPage.redirectTo !== null) {
+    throw redirect(`/docs/${docPage.redirectTo}${url.search}`, 301);
+  }
+  if (!docPage.reading) throw notFound(url);
+  return { reading: docPage.reading, tree: docTree, preview, markdownHref: markdownHref(docPage.reading.path) };
+}
+
+/**
+ * `/docs/{path}.md`: the doc's markdown as the reader may see it, as `text/markdown`, with
+ * its title as the first heading. The same rules as the page (sign-in, preview, 404).
+ */
+export async function docMarkdownResponse(context: Context, url: URL): Promise<Response> {
+  const user = requireUser(context, url);
+  const preview = await docsPreview(context, user, url);
+  const path = cleanPath(url.pathname.slice("/docs/".length, -".md".length));
+  const result = await tryQuery(context, DocMarkdownQuery, { path, preview: preview.on });
+  if (!result.ok) failure(url, result.error);
+  const { title, description, body } = result.data.docMarkdown;
+  const text = `# ${title}\n\n${description ? `${description}\n\n` : ""}${body.trimEnd()}\n`;
+  return new Response(text, {
+    headers: {
+      "Content-Type": "text/markdown; charset=utf-8",
+      "Content-Disposition": "inline",
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,53 @@
+import { data } from "react-router";
+import { DocEditor } from "../../components/docs/editor/doc-editor.tsx";
+import { tryQuery, query } from "../../lib/api.server.ts";
+import { portalOf } from "../../lib/portal.server.ts";
+import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
+import { privatePageMeta } from "../../lib/seo.ts";
+import type { Route } from "./+types/editor";
+import { editorAction } from "./editor-action.server.ts";
+import { DocEditQuery, DocPlacesQuery } from "./editor-queries.ts";
+
+function refusal(message: string) {
+  return data<ErrorPayload>({ name: "Not allowed", message }, { status: 403 });
+}
+
+/**
+ * Spec §2 "/docs/add" and "/docs/edit?id=…": the doc (for edit), and the places it may go.
+ * Who may write is the server's rule; this only turns its answer into the right screen.
+ */
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const { capabilities } = portalOf(context);
+  const editing = url.pathname === "/docs/edit";
+  const id = url.searchParams.get("id");
+  if (editing && !id) throw notFound(url);
+  if (!editing && capabilities.doc?.create === "none") throw refusal("Only editors and admins add docs.");
+  const { docTree } = await query(context, DocPlacesQuery, {});
+  if (!id || !editing) {
+    const parentId = url.searchParams.get("parent");
+    return { doc: null, places: docTree, parentId: docTree.some((place) => place.id === parentId) ? parentId : null };
+  }
+  const found = await tryQuery(context, DocEditQuery, { id });
+  if (!found.ok) {
+    const status = found.error.status ?? 500;
+    if (status === 400 || status === 404) throw notFound(url);
+    throw data<ErrorPayload>(
+      { name: status === 403 ? "Not allowed" : found.error.message, message: found.error.message },
+      { status },
+    );
+  }
+  if (!found.data.doc.can.save) throw refusal("Only editors and admins edit docs.");
+  return { doc: found.data.doc, places: docTree, parentId: found.data.doc.parentId };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return editorAction({ request, context });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) =>
+  privatePageMeta(loaderData.doc ? `Edit “${loaderData.doc.title}”` : "New doc");
+
+/** The docs editor: markdown beside its live preview, with drafts, publishing and safe concurrent saving. */
+export default function DocsEditor({ loaderData }: Route.ComponentProps) {
+  return <DocEditor key={loaderData.doc?.id ?? "new"} {...loaderData} />;
+}

@@ -1,0 +1,182 @@
+import type { Page } from "@playwright/test";
+import sharp from "sharp";
+import { admin, submitSignIn } from "../support/accounts.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { expectToast } from "../support/pages.ts";
+import { expect, freshViewer, makeEditor, modes, signedOut, test, useMode } from "../support/portal.ts";
+
+/**
+ * The docs area (spec §2): writing a nested doc with an image, preview mode, publishing
+ * and reading it as a viewer; two editors on one doc; sign-in and back; search; axe.
+ */
+
+/** A unique slug per run, so the tests can run beside others on one server. */
+function unique(label: string): string {
+  return `${label}-${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+}
+
+async function typeInEditor(page: Page, text: string): Promise<void> {
+  await page.locator(".cm-content").click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(text);
+}
+
+/** Starts a doc under a parent, and saves it as a draft: answers its address. */
+async function addDraft(page: Page, title: string, parent: string, body: string): Promise<string> {
+  await page.goto("/docs/add");
+  await page.getByRole("textbox", { name: "Title" }).fill(title);
+  await page.getByLabel("Parent").selectOption({ label: parent });
+  await typeInEditor(page, body);
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await page.waitForURL(/\/docs\/edit\?id=/);
+  await expectToast(page, `“${title}” was saved as a draft`);
+  return page.url();
+}
+
+test("an editor writes a nested doc with an image, previews it, publishes it, and a viewer reads it", async ({
+  page,
+  browser,
+}) => {
+  const writer = await freshViewer(browser, "docs-writer");
+  await makeEditor(page, writer.person.email);
+  const editor = writer.page;
+  const title = `Phantom storage ${unique("t")}`;
+
+  await editor.goto("/docs/add");
+  await editor.getByRole("textbox", { name: "Title" }).fill(title);
+  const slug = await editor.getByLabel("Slug").inputValue();
+  expect(slug).toMatch(/^phantom-storage-t-/);
+  await editor.getByLabel("Parent").selectOption({ label: "Calibration" });
+  await typeInEditor(editor, "Keep the phantom in its case.\n\n## Where it goes\n\n");
+
+  // An image, uploaded in place, with its alt text.
+  await editor.getByRole("button", { name: "Image from the media library" }).click();
+  const dialog = editor.getByRole("dialog", { name: "Insert an image" });
+  const png = await sharp({ create: { width: 96, height: 64, channels: 3, background: "#3374f6" } })
+    .png()
+    .toBuffer();
+  await dialog.getByLabel("Upload an image").setInputFiles({ name: "case.png", mimeType: "image/png", buffer: png });
+  await expect(dialog.getByRole("button", { name: /case/, pressed: true })).toBeVisible();
+  await dialog.getByLabel("Alt text").fill("The phantom case, closed, on the shelf");
+  await dialog.getByRole("button", { name: "Insert image" }).click();
+  await expect(editor.locator(".cm-content")).toContainText("![The phantom case, closed, on the shelf](/media/");
+
+  // The live preview renders it through the server's pipeline.
+  const preview = editor.getByRole("region", { name: "Preview" });
+  await expect(preview.getByRole("img", { name: "The phantom case, closed, on the shelf" })).toBeVisible();
+  await expect(preview.getByRole("heading", { name: "Where it goes" })).toBeVisible();
+
+  await editor.getByRole("button", { name: "Save draft" }).click();
+  await editor.waitForURL(/\/docs\/edit\?id=/);
+  await expectToast(editor, `“${title}” was saved as a draft`);
+  const path = `/docs/calibration/${slug}`;
+
+  // A draft: the editor sees it in preview mode, with the banner; a viewer finds nothing.
+  const { context: viewerContext, page: viewer } = await freshViewer(browser, "docs-reader");
+  expect((await viewer.goto(path))?.status()).toBe(404);
+  await editor.goto(`${path}?preview=true`);
+  await expect(editor).toHaveURL(path);
+  await expect(editor.getByText("Preview", { exact: true })).toBeVisible();
+  await expect(editor.getByRole("heading", { level: 1 })).toContainText(title);
+  await editor.getByRole("link", { name: "Exit preview" }).click();
+  await expect(editor).toHaveURL(path);
+  await expect(editor.getByRole("heading", { name: /Page not found/ })).toBeVisible();
+
+  // Published, a viewer reads it, image and all, in the docs navigation.
+  await editor.goto(`${path}?preview=true`);
+  await editor.getByRole("link", { name: "Edit this page" }).click();
+  await editor.getByRole("button", { name: "Publish" }).click();
+  await expectToast(editor, "Published: readers see this revision");
+  await viewer.goto(path);
+  await expect(viewer.getByRole("heading", { level: 1, name: title })).toBeVisible();
+  await expect(viewer.getByRole("img", { name: "The phantom case, closed, on the shelf" })).toBeVisible();
+  await expect(
+    viewer.getByRole("navigation", { name: "Documentation" }).getByRole("link", { name: title }),
+  ).toHaveAttribute("aria-current", "page");
+  await expect(viewer.getByRole("link", { name: "Edit this page" })).toHaveCount(0);
+  const markdown = await viewer.request.get(`${path}.md`);
+  expect(markdown.headers()["content-type"]).toContain("text/markdown");
+  expect(await markdown.text()).toContain("Keep the phantom in its case.");
+  await viewerContext.close();
+  await writer.context.close();
+});
+
+test("two editors save the same doc: the second gets the conflict screen and loses nothing", async ({
+  page,
+  browser,
+}) => {
+  const second = await freshViewer(browser, "docs-second");
+  await makeEditor(page, second.person.email);
+  const title = `Cradle check ${unique("c")}`;
+  const editUrl = await addDraft(page, title, "Maintenance and cleaning", "Wipe the cradle.\n");
+
+  await second.page.goto(editUrl);
+  await expect(second.page.locator(".cm-content")).toContainText("Wipe the cradle.");
+
+  await typeInEditor(page, "\nThe first editor's line.\n");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expectToast(page, "Saved as a draft");
+
+  await typeInEditor(second.page, "\nThe second editor's line.\n");
+  await second.page.getByRole("button", { name: "Save draft" }).click();
+  const conflict = second.page.getByRole("region", { name: "Someone else saved this page while you were writing" });
+  await expect(conflict).toBeVisible();
+  await expect(conflict.getByRole("heading", { level: 2 })).toBeFocused();
+  await expect(conflict).toContainText("The first editor's line.");
+  await expect(conflict).toContainText("The second editor's line.");
+  // Nothing typed was lost: it is still in the editor.
+  await expect(second.page.locator(".cm-content")).toContainText("The second editor's line.");
+
+  await conflict.getByRole("button", { name: "Save mine over theirs" }).click();
+  await expectToast(second.page, "Saved as a draft");
+  await expect(conflict).toHaveCount(0);
+  await second.context.close();
+});
+
+test("a signed-out visitor is sent to sign in, and back to the doc", async ({ browser }) => {
+  const context = await browser.newContext({ storageState: signedOut });
+  const page = await context.newPage();
+  await page.goto("/docs/calibration/daily-phantom-check");
+  await expect(page).toHaveURL(/\/idp\/interaction\//);
+  await submitSignIn(page, admin);
+  await expect(page).toHaveURL(/\/docs\/calibration\/daily-phantom-check$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Daily phantom check" })).toBeVisible();
+  expect((await page.request.get("/docs/no/such/page")).status()).toBe(404);
+  await context.close();
+});
+
+test("signed-in search finds docs by their words; the public index never holds them", async ({ page }) => {
+  await page.goto("/docs");
+  await page.keyboard.press("Control+k");
+  const search = page.getByRole("combobox", { name: "Search the site" });
+  await search.fill("phantom");
+  const option = page.getByRole("option", { name: /Daily phantom check/ }).first();
+  await expect(option).toBeVisible();
+  await option.click();
+  await expect(page).toHaveURL(/\/docs\/calibration\/daily-phantom-check/);
+
+  const index = await page.request.get("/api/search.json");
+  expect(await index.text()).not.toContain("Daily phantom check");
+  const context = await page.context().browser()?.newContext({ storageState: signedOut });
+  const anonymous = await context?.request.get("/api/docs/search.json?q=phantom");
+  expect(anonymous?.status()).toBe(401);
+  await context?.close();
+});
+
+for (const mode of modes) {
+  test(`axe finds nothing on the docs reader and editor (${mode})`, async ({ page }) => {
+    await useMode(page, mode);
+    await page.goto("/docs/calibration/daily-phantom-check");
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto("/docs");
+    await expectNoAxeViolations(page);
+    await page.getByRole("link", { name: "Calibration", exact: true }).first().click();
+    await page.getByRole("link", { name: "Edit this page" }).click();
+    await expect(page.locator(".cm-content")).toBeVisible();
+    await expect(
+      page.getByRole("region", { name: "Preview" }).getByRole("heading", { level: 2 }).first(),
+    ).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}

@@ -235,6 +235,11 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     await createDoc(editor, page("calibration"));
     const doc = await createDoc(editor, page("links", { body: "[ok](/docs/calibration) [gone](/docs/nowhere#x)" }));
     expect(doc.brokenLinks).toEqual(["/docs/nowhere"]);
+    // Once the page it names is written, the warning goes, without a new version for the linking doc.
+    await createDoc(editor, page("nowhere"));
+    const after = await getDoc(editor, { id: doc.id });
+    expect(after.brokenLinks).toEqual([]);
+    expect(after.version).toBe(doc.version);
   });
 
   it("publishes a page only under a published one, and unpublishes one only without published pages under it", async () => {

@@ -110,11 +110,22 @@ export async function finishMove(tx: Database, from: string, to: string, at: Dat
   await freePaths(tx, to);
 }
 
-/** Redirects at a path (and under it) that a live doc now holds go: the doc wins. */
+/**
+ * A live doc now holds a path (and the paths under it): redirects from there go (the doc
+ * wins), and other docs' warnings about links to those addresses go too, since they work
+ * now. Without this, a page linking to one written after it kept its warning for good.
+ */
 export async function freePaths(tx: Database, path: string): Promise<void> {
   await tx.execute(sql`
     delete from doc_redirects where from_path in (
       select path from docs where deleted_at is null and (path = ${path} or path like ${`${path}/%`}))`);
+  await tx.execute(sql`
+    with live as (
+      select '/docs/' || path as href from docs
+      where deleted_at is null and (path = ${path} or path like ${`${path}/%`}))
+    update docs set broken_links = array(
+      select link from unnest(broken_links) as link where link not in (select href from live))
+    where broken_links && array(select href from live)`);
 }
 
 /** Links to docs that are not there (nor redirected to a doc that is), as `/docs/…` addresses. */

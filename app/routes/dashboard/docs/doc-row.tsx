@@ -5,6 +5,7 @@ import type { Column } from "../../../components/dashboard/data-table.tsx";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
 import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
+import { cn } from "../../../components/ui/cn.ts";
 import { formatCount } from "../../../lib/format.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import type { AdminDocsQuery } from "./queries.ts";
@@ -42,7 +43,7 @@ export const linkClasses =
 /** The doc's title, which opens it in the reader; its address; and its broken links, if any. */
 function TitleCell({ doc }: { doc: DocRow }) {
   return (
-    <span className="grid gap-0.5">
+    <div className="grid gap-0.5">
       <a
         href={readerPath(doc)}
         className="font-semibold text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
@@ -56,7 +57,11 @@ function TitleCell({ doc }: { doc: DocRow }) {
           {formatCount(doc.brokenLinks.length, "broken link", "broken links")}
         </span>
       ) : null}
-    </span>
+      {/* Between a phone and a wide screen the actions have no room of their own: they go under the title. */}
+      <div className="mt-1 hidden sm:max-xl:block">
+        <DocActions doc={doc} align="start" />
+      </div>
+    </div>
   );
 }
 
@@ -66,8 +71,8 @@ function StatusCell({ doc }: { doc: DocRow }) {
     <span className="inline-grid justify-items-start gap-0.5 max-sm:justify-items-end">
       <DocStatusBadge status={doc.status} />
       <span className="text-xs whitespace-nowrap text-gray-700 dark:text-gray-300">
-        {doc.status === "changed"
-          ? `Rev. ${doc.publishedRevision ?? "?"} live · ${doc.headRevision} latest`
+        {doc.status === "changed" && doc.publishedRevision !== null
+          ? `Rev. ${doc.publishedRevision} live · ${doc.headRevision} latest`
           : `Rev. ${doc.headRevision}`}
       </span>
     </span>
@@ -75,10 +80,17 @@ function StatusCell({ doc }: { doc: DocRow }) {
 }
 
 /** What may be done to the doc (only what its `can` allows): edit, its history, publish or unpublish, the trash. */
-function DocActions({ doc }: { doc: DocRow }) {
+function DocActions({ doc, align }: { doc: DocRow; align: "start" | "end" }) {
   const named = `“${doc.title}”`;
   return (
-    <div className="flex flex-wrap items-center gap-1 max-sm:-ml-2.5 sm:justify-end xl:flex-nowrap">
+    <div
+      className={cn(
+        "flex flex-wrap items-center gap-1",
+        align === "start"
+          ? "-ml-2.5"
+          : "max-sm:-ml-2.5 sm:justify-end xl:flex-nowrap xl:whitespace-nowrap xl:[overflow-wrap:normal]",
+      )}
+    >
       {doc.can.save ? (
         <a href={editorPath(doc.id)} className={linkClasses} aria-label={`Edit ${named}`}>
           <Pencil aria-hidden="true" className="size-4" /> Edit
@@ -154,8 +166,8 @@ export function docColumns(now: string): Column<DocRow>[] {
       id: "actions",
       header: "Actions",
       phone: "below",
-      className: "sm:text-right",
-      cell: (doc) => <DocActions doc={doc} />,
+      className: "sm:text-right sm:max-xl:hidden",
+      cell: (doc) => <DocActions doc={doc} align="end" />,
     },
   ];
 }

@@ -5,7 +5,7 @@ import { SelectInput } from "../../../components/ui/field.tsx";
 import { formatCount, formatDate } from "../../../lib/format.ts";
 import type { DiffHunk, DiffLine } from "../../../lib/text-diff.ts";
 import type { FieldChange, RevisionComparison } from "./comparison.server.ts";
-import { revisionEvent, type Revision } from "./revision-list.tsx";
+import type { Revision } from "./revision-list.tsx";
 
 /** The two revisions to compare, as a GET form: the choice lives in the address (`from`, `to`). */
 export function CompareForm({
@@ -17,7 +17,7 @@ export function CompareForm({
 }) {
   const options = revisions.map((revision) => ({
     value: String(revision.number),
-    label: `Revision ${revision.number} · ${revisionEvent(revision)} · ${formatDate(revision.createdAt)}`,
+    label: `Revision ${revision.number} · ${formatDate(revision.createdAt)}`,
   }));
   return (
     <Form

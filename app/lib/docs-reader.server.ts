@@ -8,8 +8,11 @@ import { requireUser } from "./sign-in.ts";
 
 type Context = Readonly<RouterContextProvider>;
 
-/** A refusal of the API as the reader's screen: a path that is no doc (or not one to see) is the spec's 404. */
-function failure(url: URL, error: { status?: number; message: string }): never {
+/**
+ * A refusal of the API as a docs screen: an address that names no doc (or none this
+ * person may see, or a malformed one) is the spec's 404; anything else keeps its status.
+ */
+export function docsFailure(url: URL, error: { status?: number; message: string }): never {
   const status = error.status ?? 500;
   if (status === 400 || status === 404) throw notFound(url);
   throw data<ErrorPayload>(
@@ -29,12 +32,12 @@ function cleanPath(splat: string | undefined): string {
  * no doc, or a draft outside preview, is the spec's 404.
  */
 export async function loadDocPage(context: Context, url: URL, splat: string | undefined) {
-  const user = requireUser(context, url);
-  const preview = await docsPreview(context, user, url);
+  requireUser(context, url);
+  const preview = await docsPreview(context, url);
   const path = cleanPath(splat);
   if (`/docs/${path}` !== url.pathname) throw redirect(`/docs/${path}${url.search}`, 301);
   const result = await tryQuery(context, DocPageQuery, { path, preview: preview.on });
-  if (!result.ok) failure(url, result.error);
+  if (!result.ok) docsFailure(url, result.error);
   const { docPage, docTree } = result.data;
   if (docPage.redirectTo !== null) {
     throw redirect(`/docs/${docPage.redirectTo}${url.search}`, 301);
@@ -48,11 +51,11 @@ export async function loadDocPage(context: Context, url: URL, splat: string | un
  * its title as the first heading. The same rules as the page (sign-in, preview, 404).
  */
 export async function docMarkdownResponse(context: Context, url: URL): Promise<Response> {
-  const user = requireUser(context, url);
-  const preview = await docsPreview(context, user, url);
+  requireUser(context, url);
+  const preview = await docsPreview(context, url);
   const path = cleanPath(url.pathname.slice("/docs/".length, -".md".length));
   const result = await tryQuery(context, DocMarkdownQuery, { path, preview: preview.on });
-  if (!result.ok) failure(url, result.error);
+  if (!result.ok) docsFailure(url, result.error);
   const { title, description, body } = result.data.docMarkdown;
   const text = `# ${title}\n\n${description ? `${description}\n\n` : ""}${body.trimEnd()}\n`;
   return new Response(text, {

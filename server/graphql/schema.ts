@@ -5,6 +5,7 @@ import "./types/organizations.ts";
 import "./types/media.ts";
 import "./types/releases.ts";
 import "./types/docs.ts";
+import "./types/doc-preview.ts";
 import "./types/activity.ts";
 import "./types/settings.ts";
 import "./types/tokens.ts";

@@ -145,6 +145,25 @@ test("a signed-out visitor is sent to sign in, and back to the doc", async ({ br
   await context.close();
 });
 
+test("the reader's enhancements: scroll-spy marks the section in view, and code blocks get a copy button", async ({
+  page,
+}) => {
+  await page.goto("/docs/installation/network");
+  const contents = page.getByRole("navigation", { name: "On this page" });
+  const wifi = contents.getByRole("link", { name: "Connect by Wi-Fi" });
+  await expect(wifi).not.toHaveAttribute("aria-current", "true");
+  await wifi.click();
+  await expect(wifi).toHaveAttribute("aria-current", "true");
+  await expect(contents.getByRole("link", { name: "Connect by Ethernet" })).not.toHaveAttribute("aria-current");
+
+  await page.goto("/docs/maintenance");
+  const block = page.locator(".prose-docs .code-block").first();
+  await expect(block.getByRole("button", { name: "Copy" })).toBeVisible();
+  // A code block that scrolls sideways is reachable by keyboard, and named by its language.
+  await expect(block.locator("pre")).toHaveAttribute("tabindex", "0");
+  await expect(block.locator("pre")).toHaveAttribute("aria-label", /code$/);
+});
+
 test("signed-in search finds docs by their words; the public index never holds them", async ({ page }) => {
   await page.goto("/docs");
   await page.keyboard.press("Control+k");

@@ -1,94 +1,136 @@
-import type { DiffLine, TextDiff } from "../../lib/text-diff.ts";
+import { formatCount } from "../../lib/format.ts";
+import type { DiffHunk, DiffLine, TextDiff } from "../../lib/text-diff.ts";
 import { cn } from "../ui/cn.ts";
 
-const lineStyles: Record<DiffLine["kind"], string> = {
-  same: "text-gray-800 dark:text-gray-200",
-  added: "bg-emerald-50 text-emerald-950 dark:bg-emerald-950/50 dark:text-emerald-100",
-  removed: "bg-red-50 text-red-950 dark:bg-red-950/50 dark:text-red-100",
-};
-
-/** A sign and words for each line, so the change is never told by colour alone. */
-const signs: Record<DiffLine["kind"], { mark: string; label: string }> = {
-  same: { mark: " ", label: "" },
-  added: { mark: "+", label: "Added: " },
-  removed: { mark: "−", label: "Removed: " },
-};
-
 /**
- * A readable text diff: hunks with line numbers on both sides, each added or removed line
- * signed (+ / −, and said to screen readers), the changed words marked within it.
+ * A readable text diff (from app/lib/text-diff.ts, computed on the server): a count of the
+ * lines added and removed, then each run of changes with the lines around it, line numbers
+ * on both sides, every changed line signed (+ / −, and said to screen readers) and the
+ * words that changed marked within it. The history page and the editor's conflict screen
+ * both show it.
  */
-export function DiffView({
-  diff,
-  beforeLabel,
-  afterLabel,
-}: {
-  diff: TextDiff;
-  beforeLabel: string;
-  afterLabel: string;
-}) {
-  if (diff.identical) {
-    return <p className="text-sm text-gray-700 dark:text-gray-300">The text is the same in both.</p>;
-  }
+export function DiffView({ diff, from, to }: { diff: TextDiff; from: string; to: string }) {
   return (
-    <div className="grid gap-3">
-      <p className="text-sm text-gray-700 dark:text-gray-300">
-        From {beforeLabel} to {afterLabel}:{" "}
-        <span className="font-medium text-emerald-800 dark:text-emerald-300">{diff.added} added</span>,{" "}
-        <span className="font-medium text-red-700 dark:text-red-300">{diff.removed} removed</span> lines.
+    <div className="grid gap-4">
+      <p role="status" className="text-sm text-gray-800 dark:text-gray-200">
+        From {from} to {to}:{" "}
+        {diff.identical ? (
+          "the words are the same."
+        ) : (
+          <>
+            <span className="font-semibold text-emerald-800 dark:text-emerald-300">
+              {formatCount(diff.added, "line", "lines")} added
+            </span>
+            ,{" "}
+            <span className="font-semibold text-red-800 dark:text-red-300">
+              {formatCount(diff.removed, "line", "lines")} removed
+            </span>
+            .
+          </>
+        )}
       </p>
-      {diff.hunks.map((hunk, index) => (
-        <div
-          key={index}
-          className="overflow-x-auto rounded-lg border border-gray-200 font-mono text-sm leading-6 dark:border-gray-800"
-        >
-          <table className="w-full border-collapse">
-            <caption className="sr-only">Change {index + 1}</caption>
+      {diff.hunks.length > 0 ? (
+        <div className="overflow-hidden rounded-lg ring-1 ring-gray-200 dark:ring-gray-800">
+          <table className="w-full border-collapse font-mono text-xs leading-5 sm:text-[13px]">
+            <caption className="sr-only">
+              Changed lines from {from} to {to}, with unchanged lines around them
+            </caption>
             <thead className="sr-only">
               <tr>
                 <th scope="col">Line before</th>
                 <th scope="col">Line after</th>
+                <th scope="col">Change</th>
                 <th scope="col">Text</th>
               </tr>
             </thead>
-            <tbody>
-              {hunk.lines.map((line, lineIndex) => (
-                <tr key={lineIndex} className={lineStyles[line.kind]}>
-                  <td className="w-12 border-r border-gray-200 px-2 text-right text-gray-600 select-none dark:border-gray-800 dark:text-gray-400">
-                    {line.before ?? ""}
-                  </td>
-                  <td className="w-12 border-r border-gray-200 px-2 text-right text-gray-600 select-none dark:border-gray-800 dark:text-gray-400">
-                    {line.after ?? ""}
-                  </td>
-                  <td className="px-2 whitespace-pre-wrap">
-                    <span aria-hidden="true" className="mr-2 inline-block w-3 select-none">
-                      {signs[line.kind].mark}
-                    </span>
-                    <span className="sr-only">{signs[line.kind].label}</span>
-                    {line.segments.map((segment, segmentIndex) =>
-                      segment.changed && line.kind !== "same" ? (
-                        <mark
-                          key={segmentIndex}
-                          className={cn(
-                            "rounded-sm text-inherit underline decoration-2 underline-offset-2",
-                            line.kind === "added"
-                              ? "bg-emerald-200 dark:bg-emerald-800"
-                              : "bg-red-200 line-through dark:bg-red-800",
-                          )}
-                        >
-                          {segment.text}
-                        </mark>
-                      ) : (
-                        <span key={segmentIndex}>{segment.text}</span>
-                      ),
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
+            {diff.hunks.map((hunk, index) => (
+              <Hunk key={index} hunk={hunk} />
+            ))}
           </table>
         </div>
-      ))}
+      ) : null}
     </div>
   );
+}
+
+function span(numbers: (number | null)[]): string {
+  const present = numbers.filter((number) => number !== null);
+  const first = present[0];
+  const last = present.at(-1);
+  if (first === undefined || last === undefined) return "none";
+  return first === last ? `${first}` : `${first}–${last}`;
+}
+
+const lineStyles: Record<DiffLine["kind"], string> = {
+  same: "",
+  added: "bg-emerald-50 dark:bg-emerald-950/70",
+  removed: "bg-red-50 dark:bg-red-950/70",
+};
+
+const markers: Record<DiffLine["kind"], { sign: string; words: string; className: string }> = {
+  same: { sign: "", words: "Unchanged", className: "" },
+  added: { sign: "+", words: "Added", className: "text-emerald-800 dark:text-emerald-300" },
+  removed: { sign: "−", words: "Removed", className: "text-red-800 dark:text-red-300" },
+};
+
+/** One run of changes with the unchanged lines around it, headed by the lines it spans on each side. */
+function Hunk({ hunk }: { hunk: DiffHunk }) {
+  const before = span(hunk.lines.map((line) => line.before));
+  const after = span(hunk.lines.map((line) => line.after));
+  return (
+    <tbody>
+      <tr>
+        <th
+          scope="rowgroup"
+          colSpan={4}
+          className="border-y border-gray-200 bg-gray-50 px-3 py-1 text-left font-sans text-xs font-semibold text-gray-700 dark:border-gray-800 dark:bg-gray-900 dark:text-gray-300"
+        >
+          Lines {before} before, {after} after
+        </th>
+      </tr>
+      {hunk.lines.map((line, index) => {
+        const marker = markers[line.kind];
+        return (
+          <tr key={index} className={cn("align-top", lineStyles[line.kind])}>
+            <td className="w-px px-1.5 text-right whitespace-nowrap text-gray-600 tabular-nums select-none sm:px-2 dark:text-gray-400">
+              {line.before ?? ""}
+            </td>
+            <td className="w-px px-1.5 text-right whitespace-nowrap text-gray-600 tabular-nums select-none sm:px-2 dark:text-gray-400">
+              {line.after ?? ""}
+            </td>
+            <td className={cn("w-px px-1 text-center font-bold select-none", marker.className)}>
+              <span aria-hidden="true">{marker.sign}</span>
+              <span className="sr-only">{marker.words}</span>
+            </td>
+            <td className="py-px pr-3 pl-1 whitespace-pre-wrap text-gray-900 [overflow-wrap:anywhere] dark:text-gray-100">
+              <LineText line={line} />
+            </td>
+          </tr>
+        );
+      })}
+    </tbody>
+  );
+}
+
+/** A line's words; within a changed line that has a counterpart, the words that changed, struck out or underlined. */
+function LineText({ line }: { line: DiffLine }) {
+  if (line.segments.length === 1) return line.segments[0]?.text ?? "";
+  return line.segments.map((segment, index) => {
+    if (!segment.changed) return <span key={index}>{segment.text}</span>;
+    return line.kind === "added" ? (
+      <ins
+        key={index}
+        className="rounded-sm bg-emerald-200 decoration-emerald-800 decoration-2 dark:bg-emerald-800 dark:decoration-emerald-200"
+      >
+        {segment.text}
+      </ins>
+    ) : (
+      <del
+        key={index}
+        className="rounded-sm bg-red-200 decoration-red-800 decoration-2 dark:bg-red-800 dark:decoration-red-200"
+      >
+        {segment.text}
+      </del>
+    );
+  });
 }

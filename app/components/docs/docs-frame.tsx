@@ -36,7 +36,7 @@ export function TableOfContents({ headings }: { headings: readonly Heading[] }) 
           <a
             href={`#${heading.id}`}
             data-toc={heading.id}
-            className={`block border-l-2 border-gray-200 py-1 pr-2 text-gray-700 hover:text-gray-950 dark:border-gray-800 dark:text-gray-300 dark:hover:text-white ${heading.depth > 2 ? "pl-6" : "pl-3"}`}
+            className={`block border-l-2 border-gray-200 py-1 pr-2 text-gray-700 hover:text-gray-950 aria-[current=true]:border-bdblue-600 aria-[current=true]:font-medium aria-[current=true]:text-bdblue-800 dark:border-gray-800 dark:text-gray-300 dark:hover:text-white dark:aria-[current=true]:border-bdblue-300 dark:aria-[current=true]:text-bdblue-200 ${heading.depth > 2 ? "pl-6" : "pl-3"}`}
           >
             {heading.text}
           </a>
@@ -79,7 +79,7 @@ export function DocsFrame({
         <div className="hidden lg:block">
           <nav
             aria-label="Documentation"
-            className="sticky top-0 max-h-dvh overflow-y-auto py-8 pr-1 [scrollbar-width:thin]"
+            className="sticky top-header max-h-[calc(100dvh-var(--spacing-header))] overflow-y-auto py-8 pr-1 [scrollbar-width:thin]"
           >
             <DocTree entries={tree} current={current} />
           </nav>
@@ -109,7 +109,10 @@ export function DocsFrame({
         </div>
         {toc ? (
           <div className="hidden xl:block">
-            <nav aria-labelledby="toc-heading" className="sticky top-0 max-h-dvh overflow-y-auto py-10">
+            <nav
+              aria-labelledby="toc-heading"
+              className="sticky top-header max-h-[calc(100dvh-var(--spacing-header))] overflow-y-auto py-10"
+            >
               <p id="toc-heading" className="mb-3 text-sm font-semibold text-gray-950 dark:text-white">
                 On this page
               </p>

@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { DocEditor } from "../../components/docs/editor/doc-editor.tsx";
 import { tryQuery, query } from "../../lib/api.server.ts";
+import { docsFailure } from "../../lib/docs-reader.server.ts";
 import { portalOf } from "../../lib/portal.server.ts";
 import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -28,14 +29,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     return { doc: null, places: docTree, parentId: docTree.some((place) => place.id === parentId) ? parentId : null };
   }
   const found = await tryQuery(context, DocEditQuery, { id });
-  if (!found.ok) {
-    const status = found.error.status ?? 500;
-    if (status === 400 || status === 404) throw notFound(url);
-    throw data<ErrorPayload>(
-      { name: status === 403 ? "Not allowed" : found.error.message, message: found.error.message },
-      { status },
-    );
-  }
+  if (!found.ok) docsFailure(url, found.error);
   if (!found.data.doc.can.save) throw refusal("Only editors and admins edit docs.");
   return { doc: found.data.doc, places: docTree, parentId: found.data.doc.parentId };
 }

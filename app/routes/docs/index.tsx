@@ -12,8 +12,8 @@ import { DocTreeQuery } from "./queries.ts";
 export const handle: RouteHandle = { hydrate: false, enhance: "docs" };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = requireUser(context, url);
-  const preview = await docsPreview(context, user, url);
+  requireUser(context, url);
+  const preview = await docsPreview(context, url);
   const { docTree } = await query(context, DocTreeQuery, { preview: preview.on });
   return { tree: docTree, preview };
 }

@@ -2,19 +2,28 @@ import { graphql } from "../../lib/graphql.ts";
 
 /** The docs reader's documents: the navigation, one page, its markdown, search and preview links. */
 
-export const DocTreeQuery = graphql(`
-  query DocTree($preview: Boolean) {
-    docTree(preview: $preview) {
-      id
-      parentId
-      path
-      title
-      description
-      depth
-      status
-    }
+const DocNodeFields = graphql(`
+  fragment DocNodeFields on DocNode @_unmask {
+    id
+    parentId
+    path
+    title
+    description
+    depth
+    status
   }
 `);
+
+export const DocTreeQuery = graphql(
+  `
+    query DocTree($preview: Boolean) {
+      docTree(preview: $preview) {
+        ...DocNodeFields
+      }
+    }
+  `,
+  [DocNodeFields],
+);
 
 const DocLinkFields = graphql(`
   fragment DocLinkFields on DocLink @_unmask {
@@ -62,17 +71,11 @@ export const DocPageQuery = graphql(
         }
       }
       docTree(preview: $preview) {
-        id
-        parentId
-        path
-        title
-        description
-        depth
-        status
+        ...DocNodeFields
       }
     }
   `,
-  [DocLinkFields],
+  [DocLinkFields, DocNodeFields],
 );
 
 export const DocMarkdownQuery = graphql(`
@@ -97,6 +100,19 @@ export const DocSearchQuery = graphql(`
       heading {
         id
         text
+      }
+    }
+  }
+`);
+
+/** Whether the server's rules let this reader see drafts at all (editors and admins). */
+export const DocsPreviewAllowedQuery = graphql(`
+  query DocsPreviewAllowed {
+    viewer {
+      capabilities {
+        doc {
+          preview
+        }
       }
     }
   }

@@ -1,7 +1,6 @@
 import { revisionEventEnum } from "../../db/schema/revisions.ts";
 import type { DocHeading } from "../../db/schema/docs.ts";
 import {
-  checkDocsPreview,
   createDoc,
   deleteDoc,
   docEntity,
@@ -13,7 +12,6 @@ import {
   listDocRevisions,
   listDocs,
   listDocsTrash,
-  previewDocBody,
   publishDoc,
   readDoc,
   readDocMarkdown,
@@ -21,7 +19,6 @@ import {
   restoreDocRevision,
   saveDoc,
   searchDocs,
-  startDocsPreview,
   statusOf,
   unpublishDoc,
   type Doc,
@@ -53,7 +50,7 @@ const DocEditorType = builder.objectRef<DocEditor>("DocEditor").implement({
   fields: (t) => ({ id: t.exposeID("id"), name: t.exposeString("name") }),
 });
 
-const DocHeadingType = builder.objectRef<DocHeading>("DocHeading").implement({
+export const DocHeadingType = builder.objectRef<DocHeading>("DocHeading").implement({
   description: "A heading of a doc: the table of contents links to its anchor.",
   fields: (t) => ({
     id: t.exposeString("id", { description: "The anchor: /docs/path#id." }),
@@ -205,36 +202,6 @@ const DocRevisionType = builder
     }),
   });
 
-const DocPreviewType = builder
-  .objectRef<{ html: string; headings: DocHeading[]; brokenLinks: string[] }>("DocPreview")
-  .implement({
-    description: "Unsaved markdown rendered as the page will be.",
-    fields: (t) => ({
-      html: t.exposeString("html"),
-      headings: t.field({ type: [DocHeadingType], resolve: (preview) => preview.headings }),
-      brokenLinks: t.exposeStringList("brokenLinks", { description: "Links to docs that do not exist." }),
-    }),
-  });
-
-const PreviewLinkType = builder
-  .objectRef<{ token: string; expiresAt: Date; staging: boolean }>("DocsPreviewLink")
-  .implement({
-    description: "A link that shows drafts to editors and admins until it expires. The token is shown once.",
-    fields: (t) => ({
-      token: t.exposeString("token"),
-      expiresAt: t.expose("expiresAt", { type: "DateTime" }),
-      staging: t.exposeBoolean("staging"),
-    }),
-  });
-
-const PreviewModeType = builder.objectRef<{ staging: boolean; expiresAt: Date }>("DocsPreviewMode").implement({
-  description: "A preview link that is good for this reader.",
-  fields: (t) => ({
-    staging: t.exposeBoolean("staging"),
-    expiresAt: t.expose("expiresAt", { type: "DateTime" }),
-  }),
-});
-
 const EmptiedType = builder.objectRef<{ deleted: number }>("DocsTrashEmptied").implement({
   fields: (t) => ({ deleted: t.exposeInt("deleted", { description: "How many docs were deleted for good." }) }),
 });
@@ -255,12 +222,6 @@ queryField("docSearch", {
   type: [DocSearchHitType],
   description: "The published docs by title, headings and text, best first (signed in only).",
 });
-queryField("docsPreviewMode", {
-  operation: checkDocsPreview,
-  type: PreviewModeType,
-  nullable: true,
-  description: "Whether a preview token shows drafts to this reader: null for anyone who is not an editor.",
-});
 queryField("doc", { operation: getDoc, type: DocRef });
 queryField("docs", {
   operation: listDocs,
@@ -274,12 +235,6 @@ queryField("docsTrash", {
 });
 queryField("docRevisions", { operation: listDocRevisions, type: [DocRevisionType] });
 queryField("docRevision", { operation: getDocRevision, type: DocRevisionType });
-queryField("docPreview", {
-  operation: previewDocBody,
-  type: DocPreviewType,
-  description: "The editor's live preview: markdown rendered by the same pipeline as the published page.",
-});
-
 mutationField("createDoc", { operation: createDoc, type: DocRef, description: "Adds a doc as a draft." });
 mutationField("saveDoc", {
   operation: saveDoc,
@@ -309,9 +264,4 @@ mutationField("emptyDocsTrash", {
   type: EmptiedType,
   inputFromRequest: () => ({}),
   description: "Deletes every doc in the trash for good, with its history.",
-});
-mutationField("startDocsPreview", {
-  operation: startDocsPreview,
-  type: PreviewLinkType,
-  description: "A preview link for drafts (8 hours).",
 });

@@ -43,7 +43,7 @@ export function ConflictPanel({
         </div>
       </div>
       <div className="max-h-96 overflow-y-auto rounded-lg bg-white p-3 dark:bg-gray-950">
-        <DiffView diff={diff} beforeLabel={`their revision ${theirs.headRevision}`} afterLabel="your text" />
+        <DiffView diff={diff} from={`their revision ${theirs.headRevision}`} to="your text" />
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" className={buttonClasses("primary")} onClick={onKeepMine}>

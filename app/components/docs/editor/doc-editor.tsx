@@ -1,4 +1,3 @@
-import { ExternalLink } from "lucide-react";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { suggestSlug } from "../../../lib/doc-paths.ts";
@@ -10,6 +9,7 @@ import { buttonClasses } from "../../ui/button.tsx";
 import { FormAlert } from "../../ui/field.tsx";
 import { ConflictPanel } from "./conflict.tsx";
 import { DocFields, type Fields, type Place } from "./doc-fields.tsx";
+import { EditorHeader } from "./editor-header.tsx";
 import { imageMarkdown } from "./format.ts";
 import { MarkdownEditor, type EditorCommands } from "./markdown-editor.tsx";
 import { MediaDialog } from "./media-dialog.tsx";
@@ -158,11 +158,6 @@ export function DocEditor({
     local.settleOffer();
   };
 
-  const status = current ? statusWords[current.status] : "Not saved yet";
-  // Publishing saves first, so the button is there whenever the viewer may publish docs at all.
-  const canPublish = (capabilities.doc?.publish ?? "none") !== "none";
-  const where = current ? `/docs/${current.path}` : null;
-
   return (
     <form
       className="flex min-h-0 flex-1 flex-col"
@@ -172,62 +167,27 @@ export function DocEditor({
       }}
     >
       <div className="grid gap-3 border-b border-gray-200 px-4 py-3 sm:px-6 dark:border-gray-800">
-        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
-          <div className="grid min-w-64 flex-1 gap-1">
-            <label htmlFor="doc-title" className="sr-only">
-              Title
-            </label>
-            <input
-              id="doc-title"
-              name="title"
-              value={fields.title}
-              placeholder="Title"
-              maxLength={120}
-              aria-invalid={errors.title ? true : undefined}
-              aria-describedby={errors.title ? "doc-title-error" : undefined}
-              onChange={(event) => change({ title: event.target.value })}
-              className="min-h-11 w-full rounded-md border border-transparent bg-transparent px-2 text-2xl font-bold tracking-tight placeholder:text-gray-500 hover:border-gray-300 focus:border-gray-500 dark:hover:border-gray-700"
-            />
-            {errors.title ? (
-              <p id="doc-title-error" className="px-2 text-sm font-medium text-red-700 dark:text-red-300">
-                {errors.title}
-              </p>
-            ) : null}
-          </div>
-          <p className="grid text-sm text-gray-700 dark:text-gray-300" aria-live="polite">
-            <span className="font-medium text-gray-950 dark:text-white">
-              {status}
-              {current ? ` · revision ${current.headRevision}` : ""}
-            </span>
-            <span>
-              {saving
-                ? "Saving…"
-                : dirty
-                  ? local.refused
-                    ? "Unsaved, and this browser would not keep a copy"
-                    : local.keptAt
-                      ? `Unsaved · kept in this browser at ${formatTime(local.keptAt)}`
-                      : "Unsaved changes"
-                  : "Everything is saved"}
-            </span>
-          </p>
-          <div className="flex flex-wrap items-center gap-2">
-            {where ? (
-              <a href={`${where}?preview=true`} target="_blank" rel="noopener" className={buttonClasses("ghost")}>
-                <ExternalLink aria-hidden="true" className="size-4" /> Preview page
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            ) : null}
-            <button type="submit" disabled={saving} className={buttonClasses("secondary")}>
-              Save draft
-            </button>
-            {canPublish ? (
-              <button type="button" disabled={saving} onClick={() => send(true)} className={buttonClasses("primary")}>
-                Publish
-              </button>
-            ) : null}
-          </div>
-        </div>
+        <EditorHeader
+          title={fields.title}
+          titleError={errors.title}
+          onTitle={(title) => change({ title })}
+          status={current ? `${statusWords[current.status]} · revision ${current.headRevision}` : "Not saved yet"}
+          saveState={
+            saving
+              ? "Saving…"
+              : !dirty
+                ? "Everything is saved"
+                : local.refused
+                  ? "Unsaved, and this browser would not keep a copy"
+                  : local.keptAt
+                    ? `Unsaved · kept in this browser at ${formatTime(local.keptAt)}`
+                    : "Unsaved changes"
+          }
+          previewHref={current ? `/docs/${current.path}?preview=true` : null}
+          saving={saving}
+          // Publishing saves first, so the button is there whenever the viewer may publish docs at all.
+          onPublish={(capabilities.doc?.publish ?? "none") !== "none" ? () => send(true) : null}
+        />
         <details open={!doc || undefined} className="group [&>summary]:cursor-pointer">
           <summary className="w-fit rounded-md px-2 py-1 text-sm font-semibold text-gray-800 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800">
             Page settings: address, place and description

@@ -1,54 +1,8 @@
-import { useId } from "react";
 import { slugLimit } from "../../../lib/doc-paths.ts";
-import { cn } from "../../ui/cn.ts";
+import { Field, SelectInput } from "../../ui/field.tsx";
 
 export type Fields = { title: string; slug: string; parentId: string; position: string; description: string };
 export type Place = { id: string; path: string; title: string; depth: number };
-
-const inputClasses = (error: string | undefined) =>
-  cn(
-    "min-h-10 w-full rounded-md border bg-white px-3 text-base text-gray-950 dark:bg-gray-900 dark:text-white",
-    error ? "border-red-600 dark:border-red-400" : "border-gray-500",
-  );
-
-function Labelled({
-  label,
-  hint,
-  error,
-  className,
-  children,
-}: {
-  label: string;
-  hint?: string;
-  error?: string;
-  className?: string;
-  children: (props: { id: string; "aria-describedby"?: string; "aria-invalid"?: true }) => React.ReactNode;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : "", error ? `${id}-error` : ""].filter(Boolean).join(" ");
-  return (
-    <div className={cn("grid content-start gap-1", className)}>
-      <label htmlFor={id} className="text-sm font-semibold">
-        {label}
-      </label>
-      {children({
-        id,
-        ...(describedBy ? { "aria-describedby": describedBy } : {}),
-        ...(error ? { "aria-invalid": true } : {}),
-      })}
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-gray-700 dark:text-gray-300">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm font-medium text-red-700 dark:text-red-300">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
 
 /**
  * Where the doc sits and what it is called: slug (suggested from the title until edited),
@@ -74,70 +28,52 @@ export function DocFields({
   );
   const parentPath = places.find((place) => place.id === fields.parentId)?.path;
   return (
-    <div className="grid gap-3 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_7rem]">
-      <Labelled
+    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-[minmax(0,1.2fr)_minmax(0,1fr)_9rem]">
+      <Field
         label="Slug"
         hint={`Its address: /docs/${parentPath ? `${parentPath}/` : ""}${fields.slug || "…"}`}
         error={errors.slug}
-      >
-        {(props) => (
-          <input
-            {...props}
-            name="slug"
-            value={fields.slug}
-            maxLength={slugLimit}
-            autoCapitalize="none"
-            spellCheck={false}
-            onChange={(event) => onChange({ slug: event.target.value, slugEdited: true })}
-            className={inputClasses(errors.slug)}
-          />
-        )}
-      </Labelled>
-      <Labelled label="Parent" error={errors.parentId}>
-        {(props) => (
-          <select
-            {...props}
-            name="parentId"
-            value={fields.parentId}
-            onChange={(event) => onChange({ parentId: event.target.value })}
-            className={inputClasses(errors.parentId)}
-          >
-            <option value="">None (a top-level page)</option>
-            {choices.map((place) => (
-              <option key={place.id} value={place.id}>
-                {`${"— ".repeat(place.depth)}${place.title}`}
-              </option>
-            ))}
-          </select>
-        )}
-      </Labelled>
-      <Labelled label="Position" hint="0 is first; empty puts it last." error={errors.position}>
-        {(props) => (
-          <input
-            {...props}
-            name="position"
-            type="number"
-            min={0}
-            max={10000}
-            inputMode="numeric"
-            value={fields.position}
-            onChange={(event) => onChange({ position: event.target.value })}
-            className={inputClasses(errors.position)}
-          />
-        )}
-      </Labelled>
-      <Labelled label="Description" error={errors.description} className="sm:col-span-2 xl:col-span-3">
-        {(props) => (
-          <input
-            {...props}
-            name="description"
-            value={fields.description}
-            maxLength={300}
-            onChange={(event) => onChange({ description: event.target.value })}
-            className={inputClasses(errors.description)}
-          />
-        )}
-      </Labelled>
+        name="slug"
+        value={fields.slug}
+        maxLength={slugLimit}
+        autoCapitalize="none"
+        spellCheck={false}
+        onChange={(event) => onChange({ slug: event.target.value, slugEdited: true })}
+      />
+      <SelectInput
+        label="Parent"
+        error={errors.parentId}
+        name="parentId"
+        value={fields.parentId}
+        onChange={(event) => onChange({ parentId: event.target.value })}
+        options={[
+          { value: "", label: "None (a top-level page)" },
+          ...choices.map((place) => ({ value: place.id, label: `${"— ".repeat(place.depth)}${place.title}` })),
+        ]}
+      />
+      <Field
+        label="Position"
+        hint="0 is first; empty puts it last."
+        error={errors.position}
+        name="position"
+        type="number"
+        min={0}
+        max={10000}
+        inputMode="numeric"
+        value={fields.position}
+        onChange={(event) => onChange({ position: event.target.value })}
+      />
+      <div className="sm:col-span-2 xl:col-span-3">
+        <Field
+          label="Description"
+          hint="One or two sentences, shown under the title and in search."
+          error={errors.description}
+          name="description"
+          value={fields.description}
+          maxLength={300}
+          onChange={(event) => onChange({ description: event.target.value })}
+        />
+      </div>
     </div>
   );
 }

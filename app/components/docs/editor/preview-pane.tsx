@@ -8,7 +8,7 @@ import { useLivePreview } from "./use-live-preview.ts";
  * page still saves).
  */
 export function PreviewPane({ body, title }: { body: string; title: string }) {
-  const preview = useLivePreview(body, "");
+  const preview = useLivePreview(body);
   const words = body.trim() ? body.trim().split(/\s+/).length : 0;
   return (
     <section

@@ -19,9 +19,9 @@ const pauseMs = 300;
  * same as the published page, sanitized the same way), a moment after typing pauses. The
  * last good rendering stays up while the next one comes.
  */
-export function useLivePreview(body: string, initialHtml: string): LivePreview {
+export function useLivePreview(body: string): LivePreview {
   const [preview, setPreview] = useState<LivePreview>({
-    html: initialHtml,
+    html: "",
     brokenLinks: [],
     pending: false,
     error: null,

@@ -16,6 +16,16 @@ const image: DocImage = {
 };
 
 describe("renderDoc", () => {
+  it("keeps what each render gathers to itself when renders run at the same time", async () => {
+    const pages = Array.from({ length: 6 }, (_, n) => `## Part ${n}\n\nSee [page ${n}](/docs/page-${n}).\n`);
+    const rendered = await Promise.all(pages.map((page) => renderDoc(page)));
+    rendered.forEach((doc, n) => {
+      expect(doc.headings).toEqual([{ id: `part-${n}`, text: `Part ${n}`, depth: 2 }]);
+      expect(doc.docLinks).toEqual([`page-${n}`]);
+      expect(doc.text).toBe(`Part ${n} See page ${n}.`);
+    });
+  });
+
   it("renders GitHub-flavoured markdown: tables, task lists and footnotes whose links work", async () => {
     const { html } = await renderDoc(
       [

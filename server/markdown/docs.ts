@@ -1,4 +1,4 @@
-import type { Element, Root } from "hast";
+import type { Element, ElementContent, Root } from "hast";
 import { toString } from "hast-util-to-string";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
@@ -9,7 +9,8 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
-import { rehypeCallouts } from "./callouts.ts";
+import type { HighlighterCore } from "shiki/core";
+import { calloutOf } from "./callouts.ts";
 import { highlighter, rehypeHighlight } from "./highlight.ts";
 
 /**
@@ -82,17 +83,25 @@ export function docPathOfLink(href: string): string | undefined {
   return (match[1] ?? "").replace(/\/+$/, "");
 }
 
-function collect(found: { mediaIds: string[]; docLinks: string[] }) {
-  return (tree: Root) => {
-    visit(tree, "element", (node: Element) => {
-      const href = node.tagName === "a" && typeof node.properties.href === "string" ? node.properties.href : undefined;
-      if (href === undefined) return;
-      const doc = docPathOfLink(href);
-      if (doc !== undefined) found.docLinks.push(doc);
-      const file = mediaLink.exec(href)?.[1];
-      if (file) found.mediaIds.push(file);
-    });
-  };
+/** What one render gathers as it goes, and the images it may show. */
+type RenderState = {
+  images: ReadonlyMap<string, DocImage>;
+  mediaIds: string[];
+  docLinks: string[];
+  headings: DocHeading[];
+  text: string;
+};
+
+/**
+ * The render under way. The processor is made once, and a render runs it synchronously
+ * from start to end (every step is synchronous once shiki is loaded), so no other render
+ * can begin before this one has finished with its state.
+ */
+let current: RenderState | undefined;
+
+function state(): RenderState {
+  if (!current) throw new Error("a docs render step ran outside renderDoc");
+  return current;
 }
 
 /**
@@ -100,54 +109,39 @@ function collect(found: { mediaIds: string[]; docLinks: string[] }) {
  * needs), lazily loaded, with their pixel size so the page does not jump. Any other image,
  * or one the library no longer has, is dropped: a doc never loads a picture from elsewhere.
  */
-function mediaPictures(images: ReadonlyMap<string, DocImage>, found: string[]) {
-  return (tree: Root) => {
-    visit(tree, "element", (node: Element, index, parent) => {
-      if (node.tagName !== "img" || !parent || index === undefined) return;
-      const src = typeof node.properties.src === "string" ? node.properties.src : "";
-      const id = mediaImage.exec(src)?.[1];
-      const image = id ? images.get(id) : undefined;
-      if (!id || !image) {
-        parent.children.splice(index, 1);
-        return index;
-      }
-      found.push(id);
-      const written = typeof node.properties.alt === "string" ? node.properties.alt : "";
-      const img: Element = {
-        type: "element",
-        tagName: "img",
-        properties: {
-          src: image.src,
-          alt: written || image.alt || "",
-          ...(typeof node.properties.title === "string" ? { title: node.properties.title } : {}),
-          ...(image.width && image.height ? { width: image.width, height: image.height } : {}),
-          loading: "lazy",
-          decoding: "async",
-        },
-        children: [],
-      };
-      const sizes = "(min-width: 64rem) 48rem, 100vw";
-      const source = (type: string, pick: (size: DocImage["sizes"][number]) => string): Element => ({
-        type: "element",
-        tagName: "source",
-        properties: {
-          type,
-          srcSet: image.sizes.map((size) => `${pick(size)} ${size.width}w`).join(", "),
-          sizes,
-        },
-        children: [],
-      });
-      parent.children[index] =
-        image.sizes.length === 0
-          ? img
-          : {
-              type: "element",
-              tagName: "picture",
-              properties: {},
-              children: [source("image/avif", (size) => size.avif), source("image/webp", (size) => size.webp), img],
-            };
-      return "skip";
-    });
+function picture(node: Element, images: ReadonlyMap<string, DocImage>, found: string[]): Element | undefined {
+  const src = typeof node.properties.src === "string" ? node.properties.src : "";
+  const id = mediaImage.exec(src)?.[1];
+  const image = id ? images.get(id) : undefined;
+  if (!id || !image) return undefined;
+  found.push(id);
+  const written = typeof node.properties.alt === "string" ? node.properties.alt : "";
+  const img: Element = {
+    type: "element",
+    tagName: "img",
+    properties: {
+      src: image.src,
+      alt: written || image.alt || "",
+      ...(typeof node.properties.title === "string" ? { title: node.properties.title } : {}),
+      ...(image.width && image.height ? { width: image.width, height: image.height } : {}),
+      loading: "lazy",
+      decoding: "async",
+    },
+    children: [],
+  };
+  if (image.sizes.length === 0) return img;
+  const sizes = "(min-width: 64rem) 48rem, 100vw";
+  const source = (type: string, pick: (size: DocImage["sizes"][number]) => string): Element => ({
+    type: "element",
+    tagName: "source",
+    properties: { type, srcSet: image.sizes.map((size) => `${pick(size)} ${size.width}w`).join(", "), sizes },
+    children: [],
+  });
+  return {
+    type: "element",
+    tagName: "picture",
+    properties: {},
+    children: [source("image/avif", (size) => size.avif), source("image/webp", (size) => size.webp), img],
   };
 }
 
@@ -157,77 +151,133 @@ function footnotes(heading: Element): boolean {
   return id === "footnote-label" || id.startsWith("user-content-");
 }
 
+const isCheckbox = (child: ElementContent): child is Element =>
+  child.type === "element" && child.tagName === "input" && child.properties.type === "checkbox";
+
 /**
  * A task list's checkboxes (GFM `- [x]`) are disabled marks of done or not: each is named
  * by its item's words, so a screen reader says "checked, Phantom check run" (WCAG 4.1.2).
  */
-function taskListLabels() {
+function labelTask(item: Element): void {
+  const paragraph = item.children.find((child): child is Element => child.type === "element" && child.tagName === "p");
+  const box = item.children.find(isCheckbox) ?? paragraph?.children.find(isCheckbox);
+  if (box) box.properties.ariaLabel = toString(item).replace(/\s+/g, " ").trim().slice(0, 200);
+}
+
+/**
+ * The trusted additions, in one walk of the sanitized tree: library images, the links
+ * and files the doc names, callouts and the task lists' labels.
+ */
+function trustedAdditions() {
   return (tree: Root) => {
-    visit(tree, "element", (node: Element) => {
-      if (node.tagName !== "li") return;
-      const box = node.children.find(
-        (child): child is Element =>
-          child.type === "element" && child.tagName === "input" && child.properties.type === "checkbox",
-      );
-      const paragraph = node.children.find(
-        (child): child is Element => child.type === "element" && child.tagName === "p",
-      );
-      const target =
-        box ??
-        paragraph?.children.find(
-          (child): child is Element =>
-            child.type === "element" && child.tagName === "input" && child.properties.type === "checkbox",
-        );
-      if (!target) return;
-      target.properties.ariaLabel = toString(node).replace(/\s+/g, " ").trim().slice(0, 200);
+    const found = state();
+    visit(tree, "element", (node: Element, index, parent) => {
+      switch (node.tagName) {
+        case "img": {
+          if (!parent || index === undefined) return;
+          const replacement = picture(node, found.images, found.mediaIds);
+          if (!replacement) {
+            parent.children.splice(index, 1);
+            return index;
+          }
+          parent.children[index] = replacement;
+          return "skip";
+        }
+        case "a": {
+          const href = typeof node.properties.href === "string" ? node.properties.href : undefined;
+          if (href === undefined) return;
+          const doc = docPathOfLink(href);
+          if (doc !== undefined) found.docLinks.push(doc);
+          const file = mediaLink.exec(href)?.[1];
+          if (file) found.mediaIds.push(file);
+          return;
+        }
+        case "blockquote":
+          calloutOf(node);
+          return;
+        case "li":
+          labelTask(node);
+          return;
+        default:
+          return;
+      }
     });
   };
 }
 
-function tableOfContents(headings: DocHeading[]) {
+/** Once the headings have ids: the contents (h2 and h3), and all the words, for search. */
+function contentsAndText() {
   return (tree: Root) => {
+    const found = state();
     visit(tree, "element", (node: Element) => {
-      const depth = /^h([23])$/.exec(node.tagName)?.[1];
-      if (!depth || typeof node.properties.id !== "string" || footnotes(node)) return;
-      headings.push({ id: node.properties.id, text: toString(node).trim(), depth: Number(depth) });
+      const depth = node.tagName === "h2" ? 2 : node.tagName === "h3" ? 3 : 0;
+      if (!depth) return;
+      if (typeof node.properties.id === "string" && !footnotes(node)) {
+        found.headings.push({ id: node.properties.id, text: toString(node).trim(), depth });
+      }
+      return "skip";
     });
+    found.text = toString(tree).replace(/\s+/g, " ").trim();
   };
+}
+
+const anchored = /^h[234]$/;
+
+/** The pipeline, made once shiki is loaded. */
+function makeProcessor(shiki: HighlighterCore) {
+  return (
+    unified()
+      .use(remarkParse)
+      .use(remarkGfm)
+      // Raw HTML in the markdown is dropped, not passed through (allowDangerousHtml stays off).
+      .use(remarkRehype)
+      .use(rehypeSanitize, schema)
+      // Trusted from here on: each step only adds to what the schema let through.
+      .use(trustedAdditions)
+      .use(rehypeSlug)
+      .use(contentsAndText)
+      .use(rehypeAutolinkHeadings, {
+        behavior: "append",
+        test: (node: Element) => anchored.test(node.tagName) && !footnotes(node),
+        properties: { className: ["anchor"], ariaHidden: "true", tabIndex: -1 },
+        content: { type: "text", value: "#" },
+      })
+      .use(() => rehypeHighlight(shiki))
+      .use(rehypeStringify)
+      .freeze()
+  );
+}
+
+let processor: Promise<ReturnType<typeof makeProcessor>> | undefined;
+
+function docsProcessor() {
+  processor ??= highlighter().then(makeProcessor, (error: unknown) => {
+    processor = undefined;
+    throw error;
+  });
+  return processor;
 }
 
 export async function renderDoc(markdown: string, options: RenderDocOptions = {}): Promise<RenderedDoc> {
-  const shiki = await highlighter();
-  const found = { mediaIds: [] as string[], docLinks: [] as string[] };
-  const headings: DocHeading[] = [];
-  let text = "";
-  const file = await unified()
-    .use(remarkParse)
-    .use(remarkGfm)
-    // Raw HTML in the markdown is dropped, not passed through (allowDangerousHtml stays off).
-    .use(remarkRehype)
-    .use(rehypeSanitize, schema)
-    // Trusted from here on: each step only adds to what the schema let through.
-    .use(() => mediaPictures(options.images ?? new Map(), found.mediaIds))
-    .use(() => collect(found))
-    .use(rehypeCallouts)
-    .use(taskListLabels)
-    .use(rehypeSlug)
-    .use(() => tableOfContents(headings))
-    .use(() => (tree: Root) => {
-      text = toString(tree).replace(/\s+/g, " ").trim();
-    })
-    .use(rehypeAutolinkHeadings, {
-      behavior: "append",
-      test: (node: Element) => /^h[234]$/.test(node.tagName) && !footnotes(node),
-      properties: { className: ["anchor"], ariaHidden: "true", tabIndex: -1 },
-      content: { type: "text", value: "#" },
-    })
-    .use(() => rehypeHighlight(shiki))
-    .use(rehypeStringify)
-    .process(markdown);
+  const pipeline = await docsProcessor();
+  const found: RenderState = {
+    images: options.images ?? new Map(),
+    mediaIds: [],
+    docLinks: [],
+    headings: [],
+    text: "",
+  };
+  current = found;
+  let html: string;
+  try {
+    html = pipeline.stringify(pipeline.runSync(pipeline.parse(markdown)));
+  } finally {
+    current = undefined;
+  }
   return {
-    html: String(file),
-    headings,
-    text,
+    html,
+    headings: found.headings,
+    text: found.text,
     mediaIds: [...new Set(found.mediaIds)],
     docLinks: [...new Set(found.docLinks)],
   };

@@ -119,7 +119,7 @@ test("two editors save the same doc: the second gets the conflict screen and los
 
   await typeInEditor(second.page, "\nThe second editor's line.\n");
   await second.page.getByRole("button", { name: "Save draft" }).click();
-  const conflict = second.page.getByRole("region", { name: "Someone else saved this page while you were writing" });
+  const conflict = second.page.getByRole("region", { name: "This page changed while you were writing" });
   await expect(conflict).toBeVisible();
   await expect(conflict.getByRole("heading", { level: 2 })).toBeFocused();
   await expect(conflict).toContainText("The first editor's line.");

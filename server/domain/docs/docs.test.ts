@@ -146,11 +146,16 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     );
     expect(stale).toBeInstanceOf(ConflictError);
     expect(stale.message).toBe(
-      "Ana changed “Troubleshooting” after you opened it (it is at revision 2 now). Your text is kept: compare it with theirs, then save again.",
+      "Ana changed “Troubleshooting” after you opened it: it is at revision 2 now. Your text is kept: compare it with theirs, then save again.",
     );
     const current = await getDoc(editor, { id: doc.id });
     expect(current.body).toBe("Ana's steps.");
     expect((await listDocRevisions(editor, { id: doc.id })).map((revision) => revision.number)).toEqual([2, 1]);
+    // The same person, from a second tab that opened the first version: told it was them.
+    const own = await refusal(
+      saveDoc(other, { ...page("troubleshooting", { body: "Older tab." }), id: doc.id, version: doc.version }),
+    );
+    expect(own.message).toMatch(/^You \(in another tab or window\) changed “Troubleshooting” after you opened it/);
   });
 
   it("restores an earlier revision as a new one, and says nothing changed for an unchanged save", async () => {

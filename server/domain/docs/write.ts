@@ -72,7 +72,7 @@ export const saveDoc = docEntity.write({
   input: z.object({ ...rowVersion, ...docFields }),
   run: async (scope, input): Promise<Doc> => {
     const current = await scope.find(input.id);
-    if (current.version !== input.version) await refuseStale(scope.tx, current);
+    if (current.version !== input.version) await refuseStale(scope.tx, current, authorOf(scope));
     const { row: doc } = await scope.target(input);
     const place = await placeOf(scope.tx, input, doc);
     const parentId = place.parent?.id ?? null;
@@ -131,11 +131,14 @@ export const saveDoc = docEntity.write({
 });
 
 /** Someone saved since the editor opened the doc: who, and which revision, so the conflict screen can say it. */
-async function refuseStale(tx: Database, doc: Doc): Promise<never> {
+async function refuseStale(tx: Database, doc: Doc, actorId: string | null): Promise<never> {
   const latest = await getRevision(tx, { entity: "doc", recordId: doc.id, number: doc.headRevision });
-  const who = latest.author?.name ?? "Someone";
+  const who =
+    latest.author && latest.author.id === actorId
+      ? "You (in another tab or window)"
+      : (latest.author?.name ?? "Someone");
   throw new ConflictError(
-    `${who} changed “${doc.title}” after you opened it (it is at revision ${doc.headRevision} now). Your text is kept: compare it with theirs, then save again.`,
+    `${who} changed “${doc.title}” after you opened it: it is at revision ${doc.headRevision} now. Your text is kept: compare it with theirs, then save again.`,
   );
 }
 

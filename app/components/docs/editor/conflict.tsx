@@ -17,7 +17,7 @@ export function ConflictPanel({
   onTakeTheirs,
 }: {
   message: string;
-  theirs: { title: string; headRevision: number; updatedBy: { name: string } | null };
+  theirs: { title: string; headRevision: number };
   diff: TextDiff;
   titleChanged: boolean;
   onKeepMine: () => void;
@@ -32,12 +32,10 @@ export function ConflictPanel({
         <AlertTriangle aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-amber-800 dark:text-amber-300" />
         <div className="grid gap-1">
           <h2 id="conflict-heading" tabIndex={-1} className="text-lg font-semibold text-amber-950 dark:text-amber-100">
-            Someone else saved this page while you were writing
+            This page changed while you were writing
           </h2>
           <p className="text-sm text-amber-950 dark:text-amber-100">
-            {message} Your text is still here, unsaved, and kept in this browser. Below is the difference between their
-            revision {theirs.headRevision}
-            {theirs.updatedBy ? ` (by ${theirs.updatedBy.name})` : ""} and what you have.
+            {message} Until you choose, it stays in the editor and in this browser.
             {titleChanged ? ` Their title is “${theirs.title}”.` : ""}
           </p>
         </div>

@@ -236,7 +236,7 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
   });
 
   it("keeps broken links as a warning, not a refusal", async () => {
-    const { editor } = await people();
+    const { editor, admin } = await people();
     await createDoc(editor, page("calibration"));
     const doc = await createDoc(editor, page("links", { body: "[ok](/docs/calibration) [gone](/docs/nowhere#x)" }));
     expect(doc.brokenLinks).toEqual(["/docs/nowhere"]);
@@ -245,6 +245,24 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     const after = await getDoc(editor, { id: doc.id });
     expect(after.brokenLinks).toEqual([]);
     expect(after.version).toBe(doc.version);
+    // Deleting a page warns the docs that link to it, at its address or at one it moved from,
+    // and only those: words naming it are not a link.
+    const first = await createDoc(editor, page("daily"));
+    const daily = await saveDoc(editor, { ...page("daily-check"), id: first.id, version: first.version });
+    const linking = await createDoc(
+      editor,
+      page("to-daily", { body: "[daily](/docs/daily) [now](/docs/daily-check#steps) [ok](/docs/calibration)" }),
+    );
+    const words = await createDoc(editor, page("words", { body: "Type `/docs/daily-check` in the address bar." }));
+    expect(linking.brokenLinks).toEqual([]);
+    const trashed = await deleteDoc(editor, { id: daily.id, version: daily.version });
+    const warned = await getDoc(editor, { id: linking.id });
+    expect(warned.brokenLinks).toEqual(["/docs/daily-check", "/docs/daily"]);
+    expect(warned.version).toBe(linking.version);
+    expect((await getDoc(editor, { id: words.id })).brokenLinks).toEqual([]);
+    // Back from the trash, it answers at both again, and the warnings go.
+    await restoreDoc(admin, { id: daily.id, version: trashed.version });
+    expect((await getDoc(editor, { id: linking.id })).brokenLinks).toEqual([]);
   });
 
   it("publishes a page only under a published one, and unpublishes one only without published pages under it", async () => {

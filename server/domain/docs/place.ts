@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, like, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
 import { slugProblem } from "../../../app/lib/doc-paths.ts";
 import type { Database } from "../../db/client.ts";
 import { docRedirects, docs, media, mediaUses } from "../../db/schema/index.ts";
@@ -126,6 +126,53 @@ export async function freePaths(tx: Database, path: string): Promise<void> {
     update docs set broken_links = array(
       select link from unnest(broken_links) as link where link not in (select href from live))
     where broken_links && array(select href from live)`);
+}
+
+/** The paths a doc answers at: its own, and those it moved from (each a redirect to it). */
+async function addressesOf(tx: Database, doc: Doc): Promise<string[]> {
+  const moves = await tx
+    .select({ path: docRedirects.fromPath })
+    .from(docRedirects)
+    .where(eq(docRedirects.docId, doc.id));
+  return [doc.path, ...moves.map((move) => move.path)];
+}
+
+/** A doc is back from the trash: warnings about links to it, at any of its addresses, go. */
+export async function unwarnLinksTo(tx: Database, doc: Doc): Promise<void> {
+  const hrefs = (await addressesOf(tx, doc)).map((path) => sql`${`/docs/${path}`}`);
+  const list = sql`array[${sql.join(hrefs, sql`, `)}]::text[]`;
+  await tx.execute(sql`
+    update docs set broken_links = array(select link from unnest(broken_links) as link where link <> all(${list}))
+    where broken_links && ${list}`);
+}
+
+/**
+ * A doc went to the trash (nothing sits under it then): the docs whose latest text links
+ * to it, at its path or at one it moved from, get the warning they would get if saved
+ * now. Only texts holding one of those addresses are read, and each is parsed, to be sure
+ * the address is a link and not words.
+ */
+export async function warnLinksTo(tx: Database, doc: Doc): Promise<void> {
+  const paths = await addressesOf(tx, doc);
+  const mentions = or(...paths.map((path) => sql`strpos(${docs.body}, ${`/docs/${path}`}) > 0`));
+  const candidates = await tx
+    .select({ id: docs.id, body: docs.body, brokenLinks: docs.brokenLinks })
+    .from(docs)
+    .where(and(isNull(docs.deletedAt), mentions));
+  if (candidates.length === 0) return;
+  const { renderDoc } = await import("../../markdown/docs.ts");
+  for (const candidate of candidates) {
+    const { docLinks } = await renderDoc(candidate.body);
+    const broken = paths
+      .filter((path) => docLinks.includes(path))
+      .map((path) => `/docs/${path}`)
+      .filter((href) => !candidate.brokenLinks.includes(href));
+    if (broken.length === 0) continue;
+    await tx
+      .update(docs)
+      .set({ brokenLinks: [...candidate.brokenLinks, ...broken] })
+      .where(eq(docs.id, candidate.id));
+  }
 }
 
 /** Links to docs that are not there (nor redirected to a doc that is), as `/docs/…` addresses. */

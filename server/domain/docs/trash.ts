@@ -5,7 +5,7 @@ import { ConflictError } from "../core/errors.ts";
 import { rowVersion } from "../core/fields.ts";
 import { deleteRevisions, getRevision } from "../core/revisions.ts";
 import { docEntity, type Doc } from "./entity.ts";
-import { freePaths, liveDoc, setDocUses } from "./place.ts";
+import { freePaths, liveDoc, setDocUses, unwarnLinksTo, warnLinksTo } from "./place.ts";
 import { authorOf, examine, livePagesUnder, recorded, titles, type DocRevisionData } from "./write-support.ts";
 
 /** Deleting a doc sends it to the trash; admins bring it back or empty the trash for good. */
@@ -23,6 +23,7 @@ export const deleteDoc = docEntity.write({
       throw new ConflictError(`Move or delete the pages under “${doc.title}” first: ${titles(under)}.`);
     }
     const trashed = await scope.update(input, { deletedAt: scope.now, deletedById: authorOf(scope) });
+    await warnLinksTo(scope.tx, doc);
     await scope.tx.delete(mediaUses).where(and(eq(mediaUses.ownerType, "doc"), eq(mediaUses.ownerId, doc.id)));
     await scope.audit({ row: trashed, before: recorded(doc) });
     return trashed;
@@ -54,6 +55,7 @@ export const restoreDoc = docEntity.write({
     }
     const restored = await scope.update(input, { deletedAt: null, deletedById: null, path });
     await freePaths(scope.tx, path);
+    await unwarnLinksTo(scope.tx, restored);
     await setDocUses(scope.tx, doc.id, "embedded", (await examine(scope.tx, doc.body, { lenient: true })).mediaIds);
     if (doc.publishedRevision !== null) {
       const published = await getRevision<DocRevisionData>(scope.tx, {

@@ -1,6 +1,7 @@
 /**
  * Prints the public site's budgets: gzipped JS at load per page, and Lighthouse
- * (mobile) scores with LCP, TBT and CLS; then the docs' budgets (scripts/bench/docs.ts:
+ * (mobile) scores with LCP, TBT and CLS; the portal's and the docs' JS at load, signed in,
+ * with Lighthouse on the docs' reading pages; then the docs' budgets (scripts/bench/docs.ts:
  * render and search times, each marked against its budget). Figures only: nothing here
  * fails the run.
  *
@@ -43,9 +44,9 @@ const portalPaths = [
 const portalBudgetKb = 160;
 /** The docs area, signed in: a reading page (not hydrated) and the editor, each with its own budget. */
 const docsPages = [
-  { path: "/docs", budgetKb: 60 },
-  { path: "/docs/calibration/daily-phantom-check", budgetKb: 60 },
-  { path: "/docs/add", budgetKb: 250 },
+  { path: "/docs", budgetKb: 60, reading: true },
+  { path: "/docs/calibration/daily-phantom-check", budgetKb: 60, reading: true },
+  { path: "/docs/add", budgetKb: 250, reading: false },
 ];
 const benchAdmin = { email: "bench-admin@densara.test", password: "bench-admin-password-1" };
 
@@ -61,7 +62,7 @@ async function jsAtLoad(
   origin: string,
   pages: readonly string[],
   signIn?: { email: string; password: string },
-): Promise<Map<string, { kb: number; scripts: number }>> {
+): Promise<{ pages: Map<string, { kb: number; scripts: number }>; cookie: string }> {
   const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumFlags });
   const result = new Map<string, { kb: number; scripts: number }>();
   let cookies: Awaited<ReturnType<BrowserContext["cookies"]>> = [];
@@ -98,10 +99,11 @@ async function jsAtLoad(
   } finally {
     await browser.close();
   }
-  return result;
+  return { pages: result, cookie: cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join("; ") };
 }
 
-async function lighthouseScores(origin: string, path: string) {
+/** Lighthouse (mobile) on one page; `cookie` signs the page's requests in. */
+async function lighthouseScores(origin: string, path: string, cookie?: string) {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: chromiumFlags });
   try {
     const result = await lighthouse(`${origin}${path}`, {
@@ -109,6 +111,7 @@ async function lighthouseScores(origin: string, path: string) {
       output: "json",
       logLevel: "error",
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
     const { categories, audits, runtimeError } = result.lhr;
@@ -140,7 +143,7 @@ const server = await startServer({
 const rows: Row[] = [];
 const portalRows: Row[] = [];
 try {
-  const js = await jsAtLoad(server.origin, paths);
+  const js = (await jsAtLoad(server.origin, paths)).pages;
   for (const path of paths) {
     const measured = js.get(path) ?? { kb: 0, scripts: 0 };
     const row: Row = { path, jsGzipKb: measured.kb, scripts: measured.scripts };
@@ -157,7 +160,7 @@ try {
     );
   }
   if (runPortal) {
-    const portal = await jsAtLoad(server.origin, portalPaths, benchAdmin);
+    const portal = (await jsAtLoad(server.origin, portalPaths, benchAdmin)).pages;
     console.log("\nThe portal, signed in as an admin (first load of each page):");
     for (const path of portalPaths) {
       const measured = portal.get(path) ?? { kb: 0, scripts: 0 };
@@ -170,12 +173,18 @@ try {
       benchAdmin,
     );
     console.log("\nThe docs, signed in as an admin (first load of each page):");
-    for (const { path, budgetKb } of docsPages) {
-      const measured = docs.get(path) ?? { kb: 0, scripts: 0 };
+    for (const { path, budgetKb, reading } of docsPages) {
+      const measured = docs.pages.get(path) ?? { kb: 0, scripts: 0 };
       portalRows.push({ path, jsGzipKb: measured.kb, scripts: measured.scripts });
       const mark = measured.kb <= budgetKb ? "✓" : "✗ over budget";
+      // The reading pages, signed in: SEO is marked down by design, as they ask not to be indexed.
+      const lh = runLighthouse && reading ? await lighthouseScores(server.origin, path, docs.cookie) : undefined;
       console.log(
-        `${path.padEnd(36)}  JS ${String(measured.kb).padStart(5)} KB gz (${measured.scripts} files)  budget ${budgetKb} KB ${mark}`,
+        [
+          `${path.padEnd(36)}  JS ${String(measured.kb).padStart(5)} KB gz (${measured.scripts} files)  budget ${budgetKb} KB ${mark}`,
+          lh ? `perf ${lh.performance} a11y ${lh.accessibility} bp ${lh.bestPractices} seo ${lh.seo} (noindex)` : "",
+          lh ? `LCP ${lh.lcpMs} ms TBT ${lh.tbtMs} ms CLS ${lh.cls}` : "",
+        ].join("  "),
       );
     }
   }

@@ -32,6 +32,7 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
       expect(tables.map((row) => row.table_name)).toEqual([
         "activity",
         "doc_redirects",
+        "doc_renders",
         "docs",
         "idp_accounts",
         "idp_password_resets",

@@ -13,6 +13,7 @@ import {
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns.ts";
+import { revisions } from "./revisions.ts";
 import { users } from "./users.ts";
 
 /** PostgreSQL's full-text document; written with SQL (`to_tsvector`), never read back. */
@@ -91,6 +92,30 @@ export const docRedirects = pgTable("doc_redirects", {
     .references(() => docs.id, { onDelete: "cascade" }),
   createdAt: createdAt(),
 });
+
+/**
+ * A revision's page as readers see it, rendered when the revision was written, so that a
+ * reader on any machine, or after a restart, gets it without rendering. It holds for the
+ * library images the page showed then (`images`, their addresses): replacing one changes
+ * its address, and the page is rendered again. Only the head and the published revision
+ * of a doc keep one; older ones are rendered on demand (a preview of history is rare).
+ */
+export const docRenders = pgTable(
+  "doc_renders",
+  {
+    revisionId: uuid("revision_id")
+      .primaryKey()
+      .references(() => revisions.id, { onDelete: "cascade" }),
+    docId: uuid("doc_id")
+      .notNull()
+      .references(() => docs.id, { onDelete: "cascade" }),
+    images: text("images").notNull(),
+    html: text("html").notNull(),
+    headings: jsonb("headings").$type<DocHeading[]>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("doc_renders_doc").on(table.docId)],
+);
 
 /**
  * A preview link: while it lasts, an editor or admin who opens the docs with it (or with

@@ -1,11 +1,12 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../../tests/support/databases.ts";
 import { domainContext } from "../../../tests/support/domain.ts";
 import type { Database } from "../../db/client.ts";
-import { activity, users } from "../../db/schema/index.ts";
+import { activity, docRenders, revisions, users } from "../../db/schema/index.ts";
 import { ConflictError, NotFoundError, ValidationError } from "../core/errors.ts";
 import type { User } from "../users/index.ts";
+import { forgetDocRenders } from "./rendering.ts";
 import {
   checkDocsPreview,
   createDoc,
@@ -134,6 +135,42 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     const later = domainContext(db, editor.actor, { now: () => new Date(Date.now() + 9 * 60 * 60 * 1000) });
     expect(await checkDocsPreview(later, { token })).toBeNull();
     expect(await refusal(startDocsPreview(viewer, {}))).toMatchObject({ code: "FORBIDDEN" });
+  });
+
+  it("keeps the page of the head and the published revision, which readers anywhere get without a render", async () => {
+    const { db, editor, viewer } = await people();
+    const kept = async (id: string) =>
+      (
+        await db
+          .select({ number: revisions.number })
+          .from(docRenders)
+          .innerJoin(revisions, eq(revisions.id, docRenders.revisionId))
+          .where(eq(docRenders.docId, id))
+      )
+        .map((row) => row.number)
+        .sort();
+    const doc = await publish(editor, await createDoc(editor, page("cleaning", { body: "## Wipe\n\nThe pads." })));
+    expect(await kept(doc.id)).toEqual([1]);
+    const second = await saveDoc(editor, { ...page("cleaning", { body: "Two." }), id: doc.id, version: doc.version });
+    await saveDoc(editor, { ...page("cleaning", { body: "Three." }), id: doc.id, version: second.version });
+    // Revision 2 was the head for a while; now the published 1 and the head 3 are kept.
+    expect(await kept(doc.id)).toEqual([1, 3]);
+
+    // A reader in another process (nothing in memory) gets the kept page as it is stored.
+    const [published] = await db
+      .select({ id: revisions.id })
+      .from(revisions)
+      .where(and(eq(revisions.recordId, doc.id), eq(revisions.number, 1)));
+    if (!published) throw new Error("no revision 1");
+    await db.update(docRenders).set({ html: "<p>As kept.</p>" }).where(eq(docRenders.revisionId, published.id));
+    forgetDocRenders();
+    expect((await readDoc(viewer, { path: "cleaning" })).reading?.html).toBe("<p>As kept.</p>");
+    // Kept for other images than the page shows now (one was replaced): rendered again.
+    await db.update(docRenders).set({ images: "/media/gone" }).where(eq(docRenders.revisionId, published.id));
+    forgetDocRenders();
+    const rendered = await readDoc(viewer, { path: "cleaning" });
+    expect(rendered.reading?.html).toContain('<h2 id="wipe">');
+    expect(rendered.reading?.headings).toEqual([{ id: "wipe", text: "Wipe", depth: 2 }]);
   });
 
   it("refuses a save from a stale revision, naming who saved, and keeps both texts", async () => {

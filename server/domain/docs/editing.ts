@@ -114,7 +114,7 @@ export const previewDocBody = docEntity.read({
   doing: "preview docs",
   input: z.object({ body: docFields.body }),
   run: async (scope, input) => {
-    const rendered = await renderDocBody(scope.db, input.body);
+    const { rendered } = await renderDocBody(scope.db, input.body);
     return {
       html: rendered.html,
       headings: rendered.headings,

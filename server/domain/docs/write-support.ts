@@ -34,9 +34,9 @@ export const authorOf = (scope: { actor: { via: string; id: string } }) =>
  * that are not there are kept as a warning.
  */
 export async function examine(tx: Database, body: string, options: { lenient?: boolean } = {}) {
-  const rendered = await renderDocBody(tx, body);
+  const render = await renderDocBody(tx, body);
   if (!options.lenient) await checkMediaExists(tx, mediaIdsIn(body));
-  return { mediaIds: rendered.mediaIds, broken: await brokenLinks(tx, rendered.docLinks) };
+  return { mediaIds: render.rendered.mediaIds, broken: await brokenLinks(tx, render.rendered.docLinks), render };
 }
 
 /** Pages that sit under a doc and are still there. */

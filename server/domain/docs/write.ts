@@ -9,7 +9,7 @@ import { addRevision, getRevision, markRevisionPublished } from "../core/revisio
 import { docEntity, type Doc } from "./entity.ts";
 import { docFields } from "./fields.ts";
 import { finishMove, freePaths, leaveRedirects, liveDoc, nextPosition, placeOf, setDocUses } from "./place.ts";
-import { renderDocBody } from "./rendering.ts";
+import { keepDocRender, renderDocBody } from "./rendering.ts";
 import {
   authorOf,
   examine,
@@ -27,7 +27,7 @@ export const createDoc = docEntity.write({
   input: z.object(docFields),
   run: async (scope, input): Promise<Doc> => {
     const place = await placeOf(scope.tx, input);
-    const { mediaIds, broken } = await examine(scope.tx, input.body);
+    const { mediaIds, broken, render } = await examine(scope.tx, input.body);
     const created = await scope.insert({
       parentId: place.parent?.id ?? null,
       slug: input.slug,
@@ -44,7 +44,7 @@ export const createDoc = docEntity.write({
       updatedAt: scope.now,
     });
     await freePaths(scope.tx, created.path);
-    await addRevision(scope.tx, {
+    const revision = await addRevision(scope.tx, {
       entity: "doc",
       recordId: created.id,
       number: 1,
@@ -53,6 +53,7 @@ export const createDoc = docEntity.write({
       actor: scope.actor,
       at: scope.now,
     });
+    await keepDocRender(scope.tx, created, revision, render);
     await setDocUses(scope.tx, created.id, "embedded", mediaIds);
     await scope.audit({ row: created, after: recorded(created) });
     return created;
@@ -89,7 +90,7 @@ export const saveDoc = docEntity.write({
         parentId: `“${place.parent.title}” is not published, and this page is: publish that one first, or choose another parent.`,
       });
     }
-    const { mediaIds, broken } = await examine(scope.tx, input.body);
+    const { mediaIds, broken, render } = await examine(scope.tx, input.body);
     if (moved) await leaveRedirects(scope.tx, doc.path, scope.now);
     const head = wordsChanged ? doc.headRevision + 1 : doc.headRevision;
     const saved = await scope.update(input, {
@@ -106,7 +107,7 @@ export const saveDoc = docEntity.write({
     });
     if (moved) await finishMove(scope.tx, doc.path, place.path, scope.now);
     if (wordsChanged) {
-      await addRevision(scope.tx, {
+      const revision = await addRevision(scope.tx, {
         entity: "doc",
         recordId: doc.id,
         number: head,
@@ -115,6 +116,7 @@ export const saveDoc = docEntity.write({
         actor: scope.actor,
         at: scope.now,
       });
+      await keepDocRender(scope.tx, saved, revision, render);
       await setDocUses(scope.tx, doc.id, "embedded", mediaIds);
       await scope.audit({ row: saved, before: recorded(doc), after: recorded(saved) });
     }
@@ -165,7 +167,8 @@ export const publishDoc = docEntity.write({
       .select({ id: revisions.id })
       .from(revisions)
       .where(and(eq(revisions.entity, "doc"), eq(revisions.recordId, doc.id), eq(revisions.number, doc.headRevision)));
-    const rendered = await renderDocBody(scope.tx, doc.body, head?.id);
+    const render = await renderDocBody(scope.tx, doc.body);
+    const { rendered } = render;
     const published = await scope.update(input, {
       publishedRevision: doc.headRevision,
       publishedAt: scope.now,
@@ -184,6 +187,7 @@ export const publishDoc = docEntity.write({
       })
       .where(eq(docs.id, doc.id));
     await markRevisionPublished(scope.tx, { entity: "doc", recordId: doc.id, number: doc.headRevision, at: scope.now });
+    if (head) await keepDocRender(scope.tx, published, head.id, render);
     await setDocUses(scope.tx, doc.id, "published", rendered.mediaIds);
     await scope.audit({
       row: published,
@@ -260,7 +264,7 @@ export const restoreDocRevision = docEntity.write({
       throw new ValidationError({ number: `Revision ${input.number} is already the latest.` });
     }
     const head = doc.headRevision + 1;
-    const { mediaIds, broken } = await examine(scope.tx, earlier.data.body, { lenient: true });
+    const { mediaIds, broken, render } = await examine(scope.tx, earlier.data.body, { lenient: true });
     const restored = await scope.update(input, {
       title: earlier.data.title,
       description: earlier.data.description,
@@ -269,7 +273,7 @@ export const restoreDocRevision = docEntity.write({
       brokenLinks: broken,
       updatedById: authorOf(scope),
     });
-    await addRevision(scope.tx, {
+    const revision = await addRevision(scope.tx, {
       entity: "doc",
       recordId: doc.id,
       number: head,
@@ -279,6 +283,7 @@ export const restoreDocRevision = docEntity.write({
       actor: scope.actor,
       at: scope.now,
     });
+    await keepDocRender(scope.tx, restored, revision, render);
     await setDocUses(scope.tx, doc.id, "embedded", mediaIds);
     await scope.audit({ row: restored, before: recorded(doc), after: { ...recorded(restored), from: input.number } });
     return restored;

@@ -28,17 +28,13 @@ import { openDatabase, type Database, type DatabaseHandle } from "../../server/d
 import { migrateDatabase } from "../../server/db/migrate.ts";
 import { users } from "../../server/db/schema/index.ts";
 import type { Actor } from "../../server/domain/core/access.ts";
-import type { DomainContext } from "../../server/domain/core/context.ts";
 import { createDoc, publishDoc, readDoc, searchDocs } from "../../server/domain/docs/index.ts";
 import { forgetDocRenders } from "../../server/domain/docs/rendering.ts";
-import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
-import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
-import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
 import { renderDoc } from "../../server/markdown/docs.ts";
 import type { BlobStore } from "../../server/storage/blob-store.ts";
 import { openFileStore } from "../../server/storage/open.ts";
 import { longDoc, seedDocs, unitCode, wordCount } from "./docs-corpus.ts";
-import { numberOption } from "./server.ts";
+import { benchContext, numberOption } from "./server.ts";
 
 const args = process.argv.slice(2);
 const docCount = numberOption(args, "--docs", 500);
@@ -158,28 +154,10 @@ async function person(db: Database, role: "editor" | "viewer"): Promise<Actor> {
   return { id: user.id, role, organizationId: null, label: `Bench ${role}`, via: "session" };
 }
 
-function contextFor(db: Database, actor: Actor, files: BlobStore): DomainContext {
-  const publicUrl = new URL("http://localhost");
-  return {
-    db,
-    actor,
-    request: { address: "192.0.2.16", userAgent: "bench" },
-    now: () => new Date(),
-    ports: {
-      publicUrl,
-      invitations: embeddedInvitations(publicUrl),
-      providerSessions: unreachableProviderSessions,
-      signInFailures: externalSignInFailures,
-      rateLimits: databaseRateLimits,
-      files,
-    },
-  };
-}
-
 async function onDatabase(kind: string, handle: DatabaseHandle, files: BlobStore) {
   const db = handle.db;
-  const editor = contextFor(db, await person(db, "editor"), files);
-  const viewer = contextFor(db, await person(db, "viewer"), files);
+  const editor = benchContext(db, await person(db, "editor"), files);
+  const viewer = benchContext(db, await person(db, "viewer"), files);
   const pages = seedDocs(docCount, 500);
   const ids: string[] = [];
   const seeding = await timed(async () => {

@@ -16,11 +16,12 @@
  * It needs a production build ("npm run build"; BUILD_DIR picks another one).
  */
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, queryRows } from "../../server/db/client.ts";
 import { sql } from "drizzle-orm";
+import { processTree } from "./cpu.ts";
 import { freePort, numberOption } from "./server.ts";
 
 const budgetMb = 250;
@@ -48,29 +49,6 @@ function rssKb(pid: number): number {
   } catch {
     return 0; // It ended between listing and reading.
   }
-}
-
-/** A process and all its descendants (WEB_CONCURRENCY's workers; on PGlite there are none). */
-function processTree(pid: number): number[] {
-  const tree = [pid];
-  for (let index = 0; index < tree.length; index += 1) {
-    const parent = tree[index] ?? 0;
-    let tasks: string[] = [];
-    try {
-      tasks = readdirSync(`/proc/${parent}/task`);
-    } catch {
-      continue;
-    }
-    for (const task of tasks) {
-      try {
-        const children = readFileSync(`/proc/${parent}/task/${task}/children`, "utf8");
-        tree.push(...children.split(" ").filter(Boolean).map(Number));
-      } catch {
-        // The thread ended meanwhile.
-      }
-    }
-  }
-  return tree;
 }
 
 function treeRssMb(pid: number): { mb: number; processes: number } {

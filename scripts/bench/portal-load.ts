@@ -1,10 +1,19 @@
 /**
- * A server-rendered portal page for a signed-in person, at a steady 200 requests per
- * second: the latency each request saw, counted from when it was due to be sent (an
- * open-loop schedule, so a slow answer cannot hide the requests queued behind it).
+ * The signed-in portal's server costs, on PGlite and then on PostgreSQL (TEST_DATABASE_URL).
  * Figures only: nothing here passes or fails.
  *
- *   npm run bench:portal                              /dashboard at 200 req/s for 10 s
+ * 1. Server CPU per request (issue 17's budget: 3 ms a page, 1.5 ms a GraphQL query): the
+ *    CPU time of the server's processes over a fixed number of requests, divided by it,
+ *    for /dashboard, /dashboard/admin/users, /dashboard/settings and a 5,000-word docs
+ *    page with 20 code blocks, each signed in as an admin, and for the first page of users
+ *    asked of /graphql with a personal access token.
+ * 2. A page at a steady 200 requests per second: the latency each request saw, counted
+ *    from when it was due to be sent (an open-loop schedule, so a slow answer cannot hide
+ *    the requests queued behind it).
+ *
+ *   npm run bench:portal                              both, /dashboard at 200 req/s for 10 s
+ *   npm run bench:portal -- --cpu-requests 2000       more requests per CPU figure
+ *   npm run bench:portal -- --no-cpu                  the latency run only
  *   npm run bench:portal -- --rate 300 --seconds 20 --path /dashboard/admin/users
  *   WEB_CONCURRENCY=2 npm run bench:portal            PostgreSQL with two workers
  *
@@ -14,6 +23,8 @@
 import { readFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { sessionCookieName } from "../../server/auth/cookies.ts";
+import { cpuPerRequest, send, type Exchange } from "./cpu.ts";
+import { longDoc } from "./docs-corpus.ts";
 import { numberOption, prepareSignedInDatabase, startServer } from "./server.ts";
 
 const args = process.argv.slice(2);
@@ -21,6 +32,99 @@ const option = (name: string, fallback: number) => numberOption(args, name, fall
 const rate = option("--rate", 200);
 const seconds = option("--seconds", 10);
 const path = args.includes("--path") ? (args[args.indexOf("--path") + 1] ?? "/dashboard") : "/dashboard";
+const cpuRequests = option("--cpu-requests", 1000);
+const measureCpu = !args.includes("--no-cpu");
+const pageBudgetMs = 3;
+const queryBudgetMs = 1.5;
+
+/** A GraphQL request with the personal access token (no cookie, so no CSRF token). */
+function graphql(apiToken: string, query: string, variables: Record<string, unknown> = {}): Exchange {
+  return {
+    method: "POST",
+    path: "/graphql",
+    headers: { authorization: `Bearer ${apiToken}`, "content-type": "application/json" },
+    body: JSON.stringify({ query, variables }),
+  };
+}
+
+/** The long docs page the CPU figures read: written and published through the API, as a script would. */
+async function writeLongDoc(origin: string, apiToken: string): Promise<string> {
+  const agent = new Agent({ keepAlive: false });
+  const call = async (query: string, variables: Record<string, unknown>) => {
+    const answer = await send(origin, agent, graphql(apiToken, query, variables));
+    const parsed = JSON.parse(answer.body) as {
+      data?: Record<string, { id: string; version: number; path: string }>;
+      errors?: unknown;
+    };
+    if (answer.status !== 200 || parsed.errors)
+      throw new Error(`the docs page was not written: ${answer.body.slice(0, 300)}`);
+    return parsed.data ?? {};
+  };
+  const { createDoc: created } = await call(
+    "mutation ($input: CreateDocInput!) { createDoc(input: $input) { id version path } }",
+    {
+      input: {
+        title: "Site network, export and calibration reference",
+        slug: "bench-reference",
+        body: longDoc({ words: 5000, codeBlocks: 20, seed: 16 }).markdown,
+      },
+    },
+  );
+  if (!created) throw new Error("createDoc gave nothing");
+  await call("mutation ($input: PublishDocInput!) { publishDoc(input: $input) { id version path } }", {
+    input: { id: created.id, version: created.version },
+  });
+  agent.destroy();
+  return `/docs/${created.path}`;
+}
+
+async function cpuFigures(kind: "pglite" | "postgres", origin: string, pid: number, cookie: string, apiToken: string) {
+  const docPath = await writeLongDoc(origin, apiToken);
+  const page = (at: string): Exchange => ({ method: "GET", path: at, headers: { cookie } });
+  const measured: { label: string; exchange: Exchange; expect: string; budget: number }[] = [
+    { label: "/dashboard", exchange: page("/dashboard"), expect: "Bench Admin", budget: pageBudgetMs },
+    {
+      label: "/dashboard/admin/users",
+      exchange: page("/dashboard/admin/users"),
+      expect: "Bench Admin",
+      budget: pageBudgetMs,
+    },
+    {
+      label: "/dashboard/settings",
+      exchange: page("/dashboard/settings"),
+      expect: "Bench Admin",
+      budget: pageBudgetMs,
+    },
+    { label: `${docPath} (5,000 words)`, exchange: page(docPath), expect: 'class="code"', budget: pageBudgetMs },
+    {
+      label: "POST /graphql, users, first 20 (token)",
+      exchange: graphql(
+        apiToken,
+        "{ users(first: 20) { nodes { id name email role status } pageInfo { hasNextPage endCursor } } }",
+      ),
+      expect: '"nodes"',
+      budget: queryBudgetMs,
+    },
+  ];
+  console.log(
+    `${kind === "pglite" ? "PGlite" : "PostgreSQL"}: server CPU per request, ${cpuRequests} requests each after 200 to warm up, 2 at a time`,
+  );
+  for (const each of measured) {
+    const figure = await cpuPerRequest({
+      origin,
+      pid,
+      exchange: each.exchange,
+      expect: each.expect,
+      requests: cpuRequests,
+      warmUp: 200,
+      concurrency: 2,
+    });
+    const mark = figure.msPerRequest <= each.budget ? "✓" : "✗ over budget";
+    console.log(
+      `  ${each.label.padEnd(52)} ${figure.msPerRequest.toFixed(2).padStart(6)} ms CPU  (${(figure.requests / figure.seconds).toFixed(0)} req/s; budget ${each.budget} ms) ${mark}`,
+    );
+  }
+}
 
 function rssMb(pid: number | undefined): number {
   if (!pid) return Number.NaN;
@@ -61,6 +165,8 @@ async function run(kind: "pglite" | "postgres") {
     if (first.status !== 200 || !first.body.includes("Bench Admin")) {
       throw new Error(`${path} answered ${first.status} without the signed-in page`);
     }
+    if (measureCpu && server.child.pid)
+      await cpuFigures(kind, server.origin, server.child.pid, cookie, prepared.apiToken);
     // Warm-up, then the measured run.
     for (const phase of ["warm-up", "measured"] as const) {
       const duration = phase === "warm-up" ? 2 : seconds;

@@ -8,7 +8,15 @@ import { openDatabase } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
 import { openFileStore } from "../../server/storage/open.ts";
 import { seedDemoData } from "../../server/demo/seed.ts";
+import type { Database } from "../../server/db/client.ts";
+import type { Actor } from "../../server/domain/core/access.ts";
+import type { DomainContext } from "../../server/domain/core/context.ts";
+import { createToken } from "../../server/domain/tokens/index.ts";
 import { upsertUserFromClaims } from "../../server/domain/users/index.ts";
+import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
+import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
+import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
+import type { BlobStore } from "../../server/storage/blob-store.ts";
 
 /** A positive number given on the command line as `--name value`, or the fallback. */
 export function numberOption(args: readonly string[], name: string, fallback: number): number {
@@ -64,10 +72,32 @@ export async function startServer(
   return { origin, child, stop };
 }
 
-/** A database made beforehand, with an admin and a live session the load uses; and how the server opens it. */
+/** A domain context for a benchmark's own writes, as `actor`, outside any request. */
+export function benchContext(db: Database, actor: Actor, files: BlobStore): DomainContext {
+  const publicUrl = new URL("http://localhost");
+  return {
+    db,
+    actor,
+    request: { address: "192.0.2.16", userAgent: "bench" },
+    now: () => new Date(),
+    ports: {
+      publicUrl,
+      invitations: embeddedInvitations(publicUrl),
+      providerSessions: unreachableProviderSessions,
+      signInFailures: externalSignInFailures,
+      rateLimits: databaseRateLimits,
+      files,
+    },
+  };
+}
+
+/**
+ * A database made beforehand, with an admin, a live session and a personal access token
+ * (admin role) the load uses; and how the server opens it.
+ */
 export async function prepareSignedInDatabase(
   kind: "pglite" | "postgres",
-): Promise<{ env: Record<string, string>; token: string; drop: () => Promise<void> }> {
+): Promise<{ env: Record<string, string>; token: string; apiToken: string; drop: () => Promise<void> }> {
   let env: Record<string, string>;
   let drop: () => Promise<void>;
   let database;
@@ -110,12 +140,16 @@ export async function prepareSignedInDatabase(
     user.id,
     { userAgent: "bench" },
   );
+  const files = await openFileStore({ s3: undefined, dataDir });
+  const actor: Actor = { id: user.id, role: "admin", organizationId: null, label: "Bench Admin", via: "session" };
+  const { token: apiToken } = await createToken(benchContext(database.db, actor, files), {
+    name: "bench",
+    role: "admin",
+    expiresInDays: 7,
+  });
   // The embedded database gets the demo data at its first start; PostgreSQL the same, here.
-  if (kind === "postgres") {
-    const files = await openFileStore({ s3: undefined, dataDir });
-    await seedDemoData(database.db, { publicUrl: new URL("http://127.0.0.1"), files });
-    await files.close();
-  }
+  if (kind === "postgres") await seedDemoData(database.db, { publicUrl: new URL("http://127.0.0.1"), files });
+  await files.close();
   await database.close();
-  return { env, token, drop };
+  return { env, token, apiToken, drop };
 }

@@ -1,9 +1,9 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { matchRoutes, type ServerBuild } from "react-router";
+import type { ServerBuild } from "react-router";
 import type { BuildFileAnswer } from "./build-files.ts";
 import { chooseEncoding, pathOf } from "./build-files.ts";
-import { decodes, routeTree } from "./middleware/page-requests.ts";
+import { decodes, routeMatcher } from "./middleware/page-requests.ts";
 import { inlineScriptHashes } from "./prerendered.ts";
 import { contentSecurityPolicy, requestIsHttps, securityHeaders } from "./security/headers.ts";
 
@@ -113,7 +113,7 @@ export function createNotFoundAnswerer(options: {
   /** How many addresses keep their compressed screens. */
   remember?: number;
 }) {
-  const tree = routeTree(options.build);
+  const match = routeMatcher(options.build);
   // React Router answers its lazy route discovery there itself, outside the route tree.
   const manifestPath = options.build.routeDiscovery.mode === "lazy" ? options.build.routeDiscovery.manifestPath : null;
   const remember = options.remember ?? 256;
@@ -174,7 +174,7 @@ export function createNotFoundAnswerer(options: {
       return null;
     }
     if (url.pathname !== raw || (path !== raw && path !== safeDecode(raw))) return null;
-    if (matchRoutes(tree, url.pathname)?.at(-1)?.route.id !== siteNotFoundRoute) return null;
+    if (match(url.pathname).at(-1)?.route.id !== siteNotFoundRoute) return null;
 
     const identity = Buffer.from(fillNotFound(template, url), "utf8");
     if (!accepted) return reply(identity);

@@ -2,7 +2,8 @@ import { Hono } from "hono";
 import { beforeAll, describe, expect, it } from "vitest";
 import { testBuild } from "../../../tests/support/auth-harness.ts";
 import type { AppEnv } from "../env.ts";
-import { pageMethods, pageRequestGuard, type PageMethods } from "./page-requests.ts";
+import { matchRoutes } from "react-router";
+import { pageMethods, pageRequestGuard, routeMatcher, routeTree, type PageMethods } from "./page-requests.ts";
 
 /**
  * The guard in front of React Router, over the production build's routes. Both cases here
@@ -32,6 +33,24 @@ describe("the page request guard", () => {
       // `index` with a value is not React Router's marker.
       expect(methodsFor("/dashboard/settings", "?index=1").allow).toEqual(["GET", "HEAD"]);
       expect(methodsFor("/dashboard/settings").found).toBe(true);
+    });
+  });
+
+  describe("the remembered route matches", () => {
+    it("are React Router's own, worked out once per path, for the last 1,000 paths", async () => {
+      const build = (await testBuild()).serverBuild;
+      const match = routeMatcher(build);
+      const tree = routeTree(build);
+      const ids = (matches: readonly { route: { id?: string } }[] | null) => (matches ?? []).map((m) => m.route.id);
+      for (const path of ["/", "/dashboard", "/dashboard/admin/users", "/docs/a/b", "/nowhere/at/all"]) {
+        expect(ids(match(path))).toEqual(ids(matchRoutes(tree, path)));
+      }
+      const first = match("/dashboard");
+      expect(match("/dashboard")).toBe(first);
+      for (let n = 0; n < 1000; n += 1) match(`/unknown-${n}`);
+      // Pushed out by a thousand others: worked out again, to the same answer.
+      expect(match("/dashboard")).not.toBe(first);
+      expect(ids(match("/dashboard"))).toEqual(ids(first));
     });
   });
 

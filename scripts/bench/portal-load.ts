@@ -143,6 +143,10 @@ async function run(kind: "pglite" | "postgres") {
     ...prepared.env,
     LOG_LEVEL: "error",
     ...(kind === "pglite" ? { WEB_CONCURRENCY: "1" } : {}),
+  }).catch(async (error: unknown) => {
+    // A server that did not start leaves no database behind either.
+    await prepared.drop();
+    throw error;
   });
   const agent = new Agent({ keepAlive: true, maxSockets: 64 });
   const cookie = `${sessionCookieName(false)}=${prepared.token}`;

@@ -7,6 +7,8 @@
  *    for /dashboard, /dashboard/admin/users, /dashboard/settings and a 5,000-word docs
  *    page with 20 code blocks, each signed in as an admin, and for the first page of users
  *    asked of /graphql with a personal access token.
+ *    Beside each page, its floor (scripts/bench/floor.ts): the same React tree rendered by
+ *    renderToString from its loaded data, with no middleware, loaders, GraphQL or database.
  * 2. A page at a steady 200 requests per second: the latency each request saw, counted
  *    from when it was due to be sent (an open-loop schedule, so a slow answer cannot hide
  *    the requests queued behind it).
@@ -25,7 +27,12 @@ import { Agent, get } from "node:http";
 import { sessionCookieName } from "../../server/auth/cookies.ts";
 import { cpuPerRequest, send, type Exchange } from "./cpu.ts";
 import { longDoc } from "./docs-corpus.ts";
+import type { FloorFigure } from "./floor.ts";
 import { numberOption, prepareSignedInDatabase, startServer } from "./server.ts";
+
+// React's production build, as the server runs it, for the floor rendered in this process.
+// floor.ts is imported after this line, and nothing imported above loads React.
+process.env.NODE_ENV ??= "production";
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => numberOption(args, name, fallback);
@@ -35,6 +42,7 @@ const path = args.includes("--path") ? (args[args.indexOf("--path") + 1] ?? "/da
 const cpuRequests = option("--cpu-requests", 1000);
 const measureCpu = !args.includes("--no-cpu");
 const pageBudgetMs = 3;
+const floorPaths = ["/dashboard", "/dashboard/admin/users", "/dashboard/settings", "/docs/bench-reference"] as const;
 const queryBudgetMs = 1.5;
 
 /** A GraphQL request with the personal access token (no cookie, so no CSRF token). */
@@ -110,6 +118,7 @@ async function cpuFigures(kind: "pglite" | "postgres", origin: string, pid: numb
     `${kind === "pglite" ? "PGlite" : "PostgreSQL"}: server CPU per request, ${cpuRequests} requests each after 200 to warm up, 2 at a time`,
   );
   for (const each of measured) {
+    const floor = floors.get(each.exchange.path);
     const figure = await cpuPerRequest({
       origin,
       pid,
@@ -120,8 +129,9 @@ async function cpuFigures(kind: "pglite" | "postgres", origin: string, pid: numb
       concurrency: 2,
     });
     const mark = figure.msPerRequest <= each.budget ? "✓" : "✗ over budget";
+    const beside = floor ? `, ${(figure.msPerRequest / floor.floorMs).toFixed(1)}× its floor` : "";
     console.log(
-      `  ${each.label.padEnd(52)} ${figure.msPerRequest.toFixed(2).padStart(6)} ms CPU  (${(figure.requests / figure.seconds).toFixed(0)} req/s; budget ${each.budget} ms) ${mark}`,
+      `  ${each.label.padEnd(52)} ${figure.msPerRequest.toFixed(2).padStart(6)} ms CPU  (${(figure.requests / figure.seconds).toFixed(0)} req/s; budget ${each.budget} ms${beside}) ${mark}`,
     );
   }
 }
@@ -210,6 +220,22 @@ async function run(kind: "pglite" | "postgres") {
     agent.destroy();
     await server.stop();
     await prepared.drop();
+  }
+}
+
+// The floor under each page (React alone, from loaded data), measured once in this process.
+const floors = new Map<string, FloorFigure>();
+if (measureCpu) {
+  const { measureFloor } = await import("./floor.ts");
+  const figures = await measureFloor({ paths: [...floorPaths], runs: 300 });
+  console.log(
+    "The floor: each page's React tree by renderToString from its loaded data (no middleware, loaders, GraphQL or database), ms of CPU per render; beside it the whole app in this process without HTTP (PGlite):",
+  );
+  for (const figure of figures) {
+    floors.set(figure.path, figure);
+    console.log(
+      `  ${figure.path.padEnd(52)} ${figure.floorMs.toFixed(2).padStart(6)} ms  (the app in process ${figure.inProcessMs.toFixed(2)} ms; ${Math.round(figure.htmlBytes / 1024)} KB of HTML)`,
+    );
   }
 }
 

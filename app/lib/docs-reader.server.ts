@@ -38,12 +38,12 @@ export async function loadDocPage(context: Context, url: URL, splat: string | un
   if (`/docs/${path}` !== url.pathname) throw redirect(`/docs/${path}${url.search}`, 301);
   const result = await tryQuery(context, DocPageQuery, { path, preview: preview.on });
   if (!result.ok) docsFailure(url, result.error);
-  const { docPage, docTree } = result.data;
+  const { docPage } = result.data;
   if (docPage.redirectTo !== null) {
     throw redirect(`/docs/${docPage.redirectTo}${url.search}`, 301);
   }
   if (!docPage.reading) throw notFound(url);
-  return { reading: docPage.reading, tree: docTree, preview, markdownHref: markdownHref(docPage.reading.path) };
+  return { reading: docPage.reading, tree: docPage.tree, preview, markdownHref: markdownHref(docPage.reading.path) };
 }
 
 /**

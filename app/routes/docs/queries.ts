@@ -69,9 +69,9 @@ export const DocPageQuery = graphql(
             save
           }
         }
-      }
-      docTree(preview: $preview) {
-        ...DocNodeFields
+        tree {
+          ...DocNodeFields
+        }
       }
     }
   `,

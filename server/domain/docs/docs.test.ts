@@ -99,6 +99,9 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     expect(answer.reading?.html).toContain('<h2 id="before-you-start">');
     expect(answer.reading?.headings).toEqual([{ id: "before-you-start", text: "Before you start", depth: 2 }]);
     expect(answer.reading?.author).toBe("Editor");
+    // The tree comes with the page, as docTree gives it.
+    expect(answer.tree).toEqual(await docTree(viewer, {}));
+    expect(answer.tree.map((node) => node.path)).toEqual(["calibration"]);
     expect((await docTree(viewer, {})).map((node) => node.path)).toEqual(["calibration"]);
   });
 
@@ -238,6 +241,7 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     expect(await readDoc(viewer, { path: "qc/daily" })).toEqual({
       reading: null,
       redirectTo: "calibration/quality-control/daily",
+      tree: [],
     });
     expect((await readDoc(viewer, { path: "qc" })).redirectTo).toBe("calibration/quality-control");
     // A new doc may take an old address: the redirect gives way.

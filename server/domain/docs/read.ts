@@ -115,7 +115,9 @@ export type DocReading = {
   children: (DocLink & { description: string })[];
 };
 
-export type DocAnswer = { reading: DocReading; redirectTo: null } | { reading: null; redirectTo: string };
+/** The doc at a path, with the tree the reader may see (read once for both), or where it moved. */
+export type DocAnswer =
+  { reading: DocReading; redirectTo: null; tree: DocNode[] } | { reading: null; redirectTo: string; tree: DocNode[] };
 
 /** The live doc at a path, if the reader may see it (in preview, drafts too). */
 async function docAt(
@@ -169,7 +171,7 @@ export const readDoc = docEntity.read({
     const found = await docAt(scope, input.path, drafts);
     if (!found) {
       const moved = await redirectOf(scope.db, input.path, drafts);
-      if (moved !== undefined) return { reading: null, redirectTo: moved };
+      if (moved !== undefined) return { reading: null, redirectTo: moved, tree: [] };
       throw new NotFoundError("There is no doc there, or it is not published yet.");
     }
     const doc = found;
@@ -186,6 +188,7 @@ export const readDoc = docEntity.read({
     }
     return {
       redirectTo: null,
+      tree: order,
       reading: {
         doc,
         title: revision.data.title,

@@ -142,6 +142,11 @@ const DocAnswerType = builder.objectRef<DocAnswer>("DocAnswer").implement({
   fields: (t) => ({
     reading: t.field({ type: DocReadingType, nullable: true, resolve: (answer) => answer.reading }),
     redirectTo: t.exposeString("redirectTo", { nullable: true, description: "The path it moved to." }),
+    tree: t.field({
+      type: [DocNodeType],
+      description: "The docs the reader may see, in reading order (as docTree gives them), read with the page.",
+      resolve: (answer) => answer.tree,
+    }),
   }),
 });
 

@@ -11,20 +11,17 @@
  */
 import type { EntryContext, ServerBuild } from "react-router";
 import { sessionCookieName } from "../../server/auth/cookies.ts";
-import { createSessionStore } from "../../server/auth/sessions.ts";
 import { loadConfig } from "../../server/config.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
 import { seedDemoData } from "../../server/demo/seed.ts";
-import type { Actor } from "../../server/domain/core/access.ts";
 import { createDoc, publishDoc } from "../../server/domain/docs/index.ts";
-import { upsertUserFromClaims } from "../../server/domain/users/index.ts";
 import { loadBuild } from "../../server/http/build.ts";
 import { createServer } from "../../server/http/server.ts";
 import { createLogger } from "../../server/log.ts";
 import { openFileStore } from "../../server/storage/open.ts";
 import { longDoc } from "./docs-corpus.ts";
-import { benchContext } from "./server.ts";
+import { benchAdmin, benchContext } from "./server.ts";
 
 export type FloorFigure = { path: string; floorMs: number; inProcessMs: number; htmlBytes: number };
 
@@ -58,18 +55,7 @@ export async function measureFloor(options: {
   try {
     await migrateDatabase(database);
     await seedDemoData(database.db, { publicUrl: new URL(origin), files });
-    const user = await upsertUserFromClaims(
-      database.db,
-      {
-        issuer: "https://bench.test",
-        subject: "admin",
-        email: "admin@bench.test",
-        name: "Bench Admin",
-        emailVerified: true,
-      },
-      { adminEmails: ["admin@bench.test"] },
-    );
-    const actor: Actor = { id: user.id, role: "admin", organizationId: null, label: "Bench Admin", via: "session" };
+    const { actor, token } = await benchAdmin(database.db);
     const context = benchContext(database.db, actor, files);
     const created = await createDoc(context, {
       title: "Site network, export and calibration reference",
@@ -77,10 +63,6 @@ export async function measureFloor(options: {
       body: longDoc({ words: 5000, codeBlocks: 20, seed: 16 }).markdown,
     });
     await publishDoc(context, { id: created.id, version: created.version });
-    const { token } = await createSessionStore(database.db, { idleTimeoutS: 28_800, absoluteLifetimeS: 604_800 }).start(
-      user.id,
-      { userAgent: "bench" },
-    );
 
     // The build, with its entry wrapped to keep what React Router hands it for each address.
     const build = await loadBuild(options.buildDir ?? process.env.BUILD_DIR ?? "build");

@@ -19,10 +19,8 @@ import { migrateDatabase } from "../../server/db/migrate.ts";
 import { graphQLContext } from "../../server/graphql/context.ts";
 import { createInProcessExecutor } from "../../server/graphql/execute.ts";
 import { schema as graphqlSchema } from "../../server/graphql/schema.ts";
-import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
-import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
-import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
 import { createLogger } from "../../server/log.ts";
+import { benchPorts } from "./server.ts";
 
 const args = process.argv.slice(2);
 const rowsArg = Number(args[args.indexOf("--rows") + 1]);
@@ -108,19 +106,11 @@ async function measure(kind: string, handle: DatabaseHandle) {
   );
   const { db, last } = withLastQuery(handle);
   const execute = createInProcessExecutor(graphqlSchema, createLogger("error"));
-  const publicUrl = new URL("http://localhost");
   const context = () =>
     graphQLContext(
       {
         db,
-        ports: {
-          publicUrl,
-          invitations: embeddedInvitations(publicUrl),
-          providerSessions: unreachableProviderSessions,
-          signInFailures: externalSignInFailures,
-          rateLimits: databaseRateLimits,
-          files,
-        },
+        ports: benchPorts(files),
         embeddedIssuer: null,
       },
       {

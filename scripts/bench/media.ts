@@ -23,12 +23,9 @@ import { graphQLContext } from "../../server/graphql/context.ts";
 import { createInProcessExecutor } from "../../server/graphql/execute.ts";
 import { schema as graphqlSchema } from "../../server/graphql/schema.ts";
 import { csrfTokenFor } from "../../server/http/security/csrf.ts";
-import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
-import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
-import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
 import { createLogger } from "../../server/log.ts";
 import { openFileStore } from "../../server/storage/open.ts";
-import { prepareSignedInDatabase, startServer } from "./server.ts";
+import { benchPorts, prepareSignedInDatabase, startServer } from "./server.ts";
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 const ms = (value: number) => `${value.toFixed(value < 10 ? 1 : 0)} ms`;
@@ -188,19 +185,11 @@ async function gridPage() {
       );
     }
     const execute = createInProcessExecutor(graphqlSchema, createLogger("error"));
-    const publicUrl = new URL("http://localhost");
     const context = () =>
       graphQLContext(
         {
           db: handle.db,
-          ports: {
-            publicUrl,
-            invitations: embeddedInvitations(publicUrl),
-            providerSessions: unreachableProviderSessions,
-            signInFailures: externalSignInFailures,
-            rateLimits: databaseRateLimits,
-            files,
-          },
+          ports: benchPorts(files),
           embeddedIssuer: null,
         },
         {

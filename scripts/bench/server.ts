@@ -72,23 +72,47 @@ export async function startServer(
   return { origin, child, stop };
 }
 
+/** What the domain needs from outside, for a benchmark: no mail goes out, no provider is asked. */
+export function benchPorts(files: BlobStore): DomainContext["ports"] {
+  const publicUrl = new URL("http://localhost");
+  return {
+    publicUrl,
+    invitations: embeddedInvitations(publicUrl),
+    providerSessions: unreachableProviderSessions,
+    signInFailures: externalSignInFailures,
+    rateLimits: databaseRateLimits,
+    files,
+  };
+}
+
 /** A domain context for a benchmark's own writes, as `actor`, outside any request. */
 export function benchContext(db: Database, actor: Actor, files: BlobStore): DomainContext {
-  const publicUrl = new URL("http://localhost");
   return {
     db,
     actor,
     request: { address: "192.0.2.16", userAgent: "bench" },
     now: () => new Date(),
-    ports: {
-      publicUrl,
-      invitations: embeddedInvitations(publicUrl),
-      providerSessions: unreachableProviderSessions,
-      signInFailures: externalSignInFailures,
-      rateLimits: databaseRateLimits,
-      files,
-    },
+    ports: benchPorts(files),
   };
+}
+
+/** The benchmarks' admin (admin@bench.test, "Bench Admin"), as an actor, with a live session's token. */
+export async function benchAdmin(db: Database): Promise<{ actor: Actor; token: string }> {
+  const user = await upsertUserFromClaims(
+    db,
+    {
+      issuer: "https://bench.test",
+      subject: "admin",
+      email: "admin@bench.test",
+      name: "Bench Admin",
+      emailVerified: true,
+    },
+    { adminEmails: ["admin@bench.test"] },
+  );
+  const { token } = await createSessionStore(db, { idleTimeoutS: 28_800, absoluteLifetimeS: 604_800 }).start(user.id, {
+    userAgent: "bench",
+  });
+  return { actor: { id: user.id, role: "admin", organizationId: null, label: "Bench Admin", via: "session" }, token };
 }
 
 /**
@@ -125,23 +149,8 @@ export async function prepareSignedInDatabase(
     };
   }
   await migrateDatabase(database);
-  const user = await upsertUserFromClaims(
-    database.db,
-    {
-      issuer: "https://bench.test",
-      subject: "admin",
-      email: "admin@bench.test",
-      name: "Bench Admin",
-      emailVerified: true,
-    },
-    { adminEmails: ["admin@bench.test"] },
-  );
-  const { token } = await createSessionStore(database.db, { idleTimeoutS: 28_800, absoluteLifetimeS: 604_800 }).start(
-    user.id,
-    { userAgent: "bench" },
-  );
+  const { actor, token } = await benchAdmin(database.db);
   const files = await openFileStore({ s3: undefined, dataDir });
-  const actor: Actor = { id: user.id, role: "admin", organizationId: null, label: "Bench Admin", via: "session" };
   const { token: apiToken } = await createToken(benchContext(database.db, actor, files), {
     name: "bench",
     role: "admin",

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
+import { clientForDrizzle } from "./pglite-parsers.ts";
 import * as schema from "./schema/index.ts";
 
 /** One Drizzle API over either driver: the code above this line never knows which one it has. */
@@ -21,7 +22,13 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type ReadDatabase = Pick<Database, "select" | "selectDistinct" | "selectDistinctOn" | "$count">;
 
 export type DatabaseHandle =
-  | { kind: "pglite"; db: Database; client: PGlite; close: () => Promise<void> }
+  | {
+      kind: "pglite";
+      db: Database;
+      /** PGlite itself. It reads dates, times and intervals as text, as Drizzle does (`clientForDrizzle`). */
+      client: PGlite;
+      close: () => Promise<void>;
+    }
   | { kind: "postgres"; db: Database; pool: pg.Pool; close: () => Promise<void> };
 
 /**
@@ -61,7 +68,7 @@ export async function openDatabase(options: {
     ...(options.startFrom ? { loadDataDir: options.startFrom } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  const db = drizzlePglite({ client: clientForDrizzle(client), schema }) as unknown as Database;
   return { kind: "pglite", db, client, close: () => client.close() };
 }
 

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../../tests/support/databases.ts";
 import { domainContext, systemAdmin } from "../../../tests/support/domain.ts";
 import type { Database } from "../../db/client.ts";
@@ -55,6 +55,26 @@ describe.each(databaseKinds)("the activity log on %s", (kind) => {
     // Past the limit the count stops, and says there are more.
     const many = await listActivity(asAdmin, { filter: { search: "many" } });
     expect(many.total).toEqual({ count: 1000, more: true });
+  });
+
+  it("takes a first page that holds the whole list as its count, and counts only a full one", async () => {
+    const { db } = database();
+    await insertRows(db, 7, "now() - (n || ' seconds')::interval", "Seven");
+    const asAdmin = domainContext(db, systemAdmin);
+    const selects = vi.spyOn(db, "select");
+    const read = async (page: { first?: number; last?: number }) => {
+      selects.mockClear();
+      const found = await listActivity(asAdmin, { filter: { search: "seven" }, ...page });
+      return { rows: found.nodes.length, total: found.total, selects: selects.mock.calls.length };
+    };
+    // Not full: the rows are the list (one SELECT, no count).
+    expect(await read({ first: 10 })).toEqual({ rows: 7, total: { count: 7, more: false }, selects: 1 });
+    expect(await read({ first: 7 })).toEqual({ rows: 7, total: { count: 7, more: false }, selects: 1 });
+    expect(await read({ last: 8 })).toEqual({ rows: 7, total: { count: 7, more: false }, selects: 1 });
+    // Full, with more rows than the page: the count is asked for (its subquery and itself).
+    expect(await read({ first: 6 })).toEqual({ rows: 6, total: { count: 7, more: false }, selects: 3 });
+    expect(await read({ last: 2 })).toEqual({ rows: 2, total: { count: 7, more: false }, selects: 3 });
+    selects.mockRestore();
   });
 
   it("pages through rows written within the same millisecond without skipping or repeating one", async () => {

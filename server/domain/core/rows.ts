@@ -138,15 +138,21 @@ export function readRows<T extends PgTable>(db: ReadDatabase, options: RowsOptio
      */
     async page(sort: SortKey, page: PageArgs, ...conditions: (SQL | undefined)[]): Promise<Connection<Row>> {
       const query = pageQuery(sort, page);
-      const [rows, total] = await Promise.all([
+      const read = () =>
         db
           .select({ row: table, cursor: query.cursor })
           .from(table)
           .where(within(query.where, ...conditions))
           .orderBy(...query.orderBy)
-          .limit(query.limit) as Promise<{ row: Row; cursor: string }[]>,
-        this.count(...conditions),
-      ]);
+          .limit(query.limit) as Promise<{ row: Row; cursor: string }[]>;
+      if (page.after !== undefined || page.before !== undefined) {
+        const [rows, total] = await Promise.all([read(), this.count(...conditions)]);
+        return pageOf(rows, query, page, total);
+      }
+      // A first (or last) page that is not full holds the whole list: its length is the
+      // total, and the count is not asked for. Most of the overview's lists are like that.
+      const rows = await read();
+      const total = rows.length <= query.size ? { count: rows.length, more: false } : await this.count(...conditions);
       return pageOf(rows, query, page, total);
     },
     keyIs,

@@ -1,6 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
 import { mailSink } from "./tests/support/mail-ports.ts";
+import { serverNodeFlags } from "./server/node-flags.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -27,7 +28,7 @@ export default defineConfig({
       env: { MAIL_SINK_SMTP_PORT: String(mailSink.smtpPort), MAIL_SINK_HTTP_PORT: String(mailSink.httpPort) },
     },
     {
-      command: "node_modules/.bin/node server/main.ts",
+      command: `node_modules/.bin/node ${serverNodeFlags.join(" ")} server/main.ts`,
       url: `http://localhost:${port}/`,
       reuseExistingServer: false,
       timeout: 60_000,

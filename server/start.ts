@@ -9,6 +9,7 @@ import { startHttpServer } from "./http/serve.ts";
 import { createServer, defaultAdminEmail } from "./http/server.ts";
 import { bootstrapAdminAccount } from "./idp/accounts.ts";
 import { createLogger } from "./log.ts";
+import { missingNodeFlags, serverNodeFlags } from "./node-flags.ts";
 import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
 import { describeFileStore, openFileStore } from "./storage/open.ts";
 
@@ -113,6 +114,13 @@ log.info("listening", {
   prerendered: build.prerendered.size,
   pid: process.pid,
 });
+const missing = missingNodeFlags();
+if (missing.length > 0) {
+  log.info("started without the server's Node flags (npm start gives them): it holds more memory", {
+    missing: missing.join(" "),
+    start: `node ${serverNodeFlags.join(" ")} server/main.ts`,
+  });
+}
 
 // A second signal (a supervisor that signals the whole process group, and the cluster's
 // primary too) must not cut the drain short: the shutdown runs once, whoever asks.

@@ -21,6 +21,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, queryRows } from "../../server/db/client.ts";
 import { sql } from "drizzle-orm";
+import { serverNodeFlags } from "../../server/node-flags.ts";
 import { processTree } from "./cpu.ts";
 import { freePort, numberOption } from "./server.ts";
 
@@ -115,7 +116,7 @@ async function measureStart(dataDir: string): Promise<Measure> {
   const started = performance.now();
   // The embedded database in one process, whatever this shell's environment says.
   const { DATABASE_URL: _url, WEB_CONCURRENCY: _workers, ...environment } = process.env;
-  const child: ChildProcess = spawn(process.execPath, [...nodeFlags, "server/main.ts"], {
+  const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, ...nodeFlags, "server/main.ts"], {
     env: {
       ...environment,
       PORT: String(port),

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { createSessionStore } from "../../server/auth/sessions.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
+import { serverNodeFlags } from "../../server/node-flags.ts";
 import { openFileStore } from "../../server/storage/open.ts";
 import { seedDemoData } from "../../server/demo/seed.ts";
 import type { Database } from "../../server/db/client.ts";
@@ -42,7 +43,8 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
 ): Promise<{ origin: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
-  const child = spawn(process.execPath, ["server/main.ts"], {
+  // As `npm start` runs it: with the server's Node flags.
+  const child = spawn(process.execPath, [...serverNodeFlags, "server/main.ts"], {
     // Sign-in redirects to PUBLIC_URL: it must be the origin the benchmark uses.
     env: {
       ...process.env,

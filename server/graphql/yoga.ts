@@ -3,7 +3,6 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
-import { renderGraphiQL } from "@graphql-yoga/render-graphiql";
 import { GraphQLError, type GraphQLSchema, type ValidationContext } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { Logger } from "../log.ts";
@@ -112,7 +111,8 @@ export function createGraphQLServer(options: { schema: GraphQLSchema; log: Logge
             headers: context.csrfToken ? JSON.stringify({ "X-CSRF-Token": context.csrfToken }) : undefined,
           }
         : false,
-    renderGraphiQL,
+    // GraphiQL's page is a 9 MB module: loaded when someone first opens it, not by every server at start.
+    renderGraphiQL: async (options) => (await import("@graphql-yoga/render-graphiql")).renderGraphiQL(options),
     plugins: [
       csrfPreventionForCookies(),
       maxDepthPlugin({ n: queryLimits.maxDepth, ignoreIntrospection: true, ...reported }),

@@ -1,5 +1,4 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import nodemailer from "nodemailer";
 import type { Database } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
 import type { Logger } from "../log.ts";
@@ -16,12 +15,18 @@ export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<str
   return row.id;
 }
 
+/** SMTP through nodemailer, loaded with the first message rather than by every server at start. */
 export function smtpTransport(url: string): MailTransport {
-  const transporter = nodemailer.createTransport(url);
+  let transporter: Promise<{ sendMail: (mail: OutgoingMail & { from: string }) => Promise<unknown> }> | undefined;
   return {
     name: "smtp",
     send: async (mail) => {
-      await transporter.sendMail(mail);
+      transporter ??= import("nodemailer").then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      const ready = await transporter.catch((error: unknown) => {
+        transporter = undefined; // The next message tries again.
+        throw error;
+      });
+      await ready.sendMail(mail);
     },
   };
 }

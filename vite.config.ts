@@ -13,6 +13,11 @@ export default defineConfig({
     enhancePlugin({ site: "app/enhance/site.ts", docs: "app/enhance/docs.ts" }),
     buildInfoPlugin(),
   ],
+  ssr: {
+    // Bundled into the server build, so only the icons the app uses are loaded (the
+    // package's CommonJS entry defines all of them, about 1,600, at import).
+    noExternal: ["lucide-react"],
+  },
   build: {
     // Inline nothing: the CSP allows scripts and fonts from 'self' only, never data: URLs.
     assetsInlineLimit: 0,

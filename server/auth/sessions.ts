@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import { and, desc, eq, gt, lt, ne, or } from "drizzle-orm";
+import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Database, ReadDatabase } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
 
@@ -25,6 +25,19 @@ function newToken(): string {
 }
 
 export function createSessionStore(db: Database, policy: SessionPolicy, now: () => Date = () => new Date()) {
+  /**
+   * The session and its user, by the token's hash: the query every signed-in request runs,
+   * so its SQL is built once (about 75 µs of CPU a request otherwise) and, on PostgreSQL,
+   * prepared once per connection under this name.
+   */
+  const sessionByHash = db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.idHash, sql.placeholder("idHash")))
+    .limit(1)
+    .prepare("densara_session_by_hash");
+
   /** Starts a session; the old one the browser presented, if any, ends (the id rotates on sign-in). */
   async function start(
     userId: string,
@@ -59,12 +72,7 @@ export function createSessionStore(db: Database, policy: SessionPolicy, now: () 
   async function read(token: string | null | undefined): Promise<ActiveSession | null> {
     if (!token || token.length > 128) return null;
     const idHash = hashSessionToken(token);
-    const [row] = await db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .innerJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.idHash, idHash))
-      .limit(1);
+    const [row] = await sessionByHash.execute({ idHash });
     if (!row) return null;
     const at = now();
     const idleSince = at.getTime() - row.session.lastSeenAt.getTime();

@@ -1,17 +1,21 @@
 /**
- * The server's idle memory on the embedded database (PGlite), against its budget of 250 MB
- * RSS. Figures only: nothing here passes or fails (the exit code is 0 either way).
+ * The server's idle memory, against issue 17's budgets: 250 MB RSS on the embedded database
+ * (PGlite), 150 MB on PostgreSQL. Figures only: nothing here passes or fails (the exit code
+ * is 0 either way).
  *
- * Each run starts the production server (`node server/main.ts`, as `npm start` does) over a
- * fresh data directory (the first start: initdb, migrations, demo data), waits until `/`
- * answers, sends a few warm-up requests (public pages, /auth/session, a 404, the sign-in
- * page), lets it rest and samples the RSS of its process tree from /proc; then it stops the
- * server and starts it again over the same directory (a restart) and does the same. It
- * prints the median and the peak of the samples per run, and the median over the runs.
+ * Each PGlite run starts the production server (with the server's Node flags, as `npm
+ * start` does) over a fresh data directory (the first start: initdb, migrations, demo
+ * data), waits until `/` answers, sends warm-up requests (public pages, /auth/session, a
+ * 404, the sign-in page), lets it rest and samples the RSS of its process tree from /proc;
+ * then it stops the server, makes an admin session in the directory and starts it again
+ * (a restart), warmed up with the portal's pages signed in as well. With TEST_DATABASE_URL
+ * set, each run then does the same on PostgreSQL (a database of its own with the demo
+ * data, one worker, signed in). It prints the median and the peak of the samples per run,
+ * and the median over the runs.
  *
  *   npm run bench:memory                                   3 runs, 10 s of rest before sampling
  *   npm run bench:memory -- --runs 5 --settle 20
- *   npm run bench:memory -- --node-flags "--liftoff-only"  Node flags for the server's process
+ *   npm run bench:memory -- --node-flags "--liftoff-only"  more Node flags for the server
  *
  * It needs a production build ("npm run build"; BUILD_DIR picks another one).
  */
@@ -23,9 +27,11 @@ import { openDatabase, queryRows } from "../../server/db/client.ts";
 import { sql } from "drizzle-orm";
 import { serverNodeFlags } from "../../server/node-flags.ts";
 import { processTree } from "./cpu.ts";
-import { freePort, numberOption } from "./server.ts";
+import { sessionCookieName } from "../../server/auth/cookies.ts";
+import { benchAdmin, freePort, numberOption, prepareSignedInDatabase } from "./server.ts";
 
 const budgetMb = 250;
+const postgresBudgetMb = 150;
 const args = process.argv.slice(2);
 const option = (name: string, fallback: number) => numberOption(args, name, fallback);
 const runs = option("--runs", 3);
@@ -75,11 +81,17 @@ async function get(url: string, jar: Map<string, string>): Promise<Response> {
   return response;
 }
 
-/** The requests a first visitor makes; what did not answer as expected (the figures are printed anyway). */
-async function warmUp(origin: string): Promise<string[]> {
+/** The portal pages a signed-in admin opens in the warm-up. */
+const signedInPages = ["/dashboard", "/dashboard/admin/users", "/dashboard/settings", "/docs"];
+
+/**
+ * The requests a first visitor makes and, given a session's cookie, the portal pages an
+ * admin opens; what did not answer as expected (the figures are printed anyway).
+ */
+async function warmUp(origin: string, session: string | undefined): Promise<string[]> {
   const problems: string[] = [];
-  const expect = async (path: string, status: number) => {
-    const response = await get(`${origin}${path}`, new Map());
+  const expect = async (path: string, status: number, cookie?: string) => {
+    const response = await get(`${origin}${path}`, new Map(cookie ? [[sessionCookieName(false), cookie]] : []));
     await response.arrayBuffer();
     if (response.status !== status) problems.push(`GET ${path} answered ${response.status}, not ${status}`);
   };
@@ -88,6 +100,7 @@ async function warmUp(origin: string): Promise<string[]> {
     await expect("/about", 200);
     await expect("/auth/session", 200);
     await expect(`/no-such-page-${round}`, 404);
+    if (session) for (const page of signedInPages) await expect(page, 200, session);
   }
   // Sign-in: /auth/login → the provider's authorization endpoint → its sign-in page.
   const jar = new Map<string, string>();
@@ -109,12 +122,15 @@ async function warmUp(origin: string): Promise<string[]> {
 
 type Measure = { medianMb: number; maxMb: number; processes: number; startS: number; problems: string[] };
 
-/** Starts the server over `dataDir`, warms it up, lets it rest, samples its memory and stops it. */
-async function measureStart(dataDir: string): Promise<Measure> {
+/**
+ * Starts the server with `database` (DATA_DIR, and DATABASE_URL for PostgreSQL), warms it
+ * up (signed in too, given a session's token), lets it rest, samples its memory and stops it.
+ */
+async function measureStart(database: Record<string, string>, session?: string): Promise<Measure> {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  // The embedded database in one process, whatever this shell's environment says.
+  // One process, on the database given, whatever this shell's environment says.
   const { DATABASE_URL: _url, WEB_CONCURRENCY: _workers, ...environment } = process.env;
   const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, ...nodeFlags, "server/main.ts"], {
     env: {
@@ -122,8 +138,8 @@ async function measureStart(dataDir: string): Promise<Measure> {
       PORT: String(port),
       HOST: "127.0.0.1",
       PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
       LOG_LEVEL: "error",
+      ...database,
     },
     stdio: ["ignore", "inherit", "inherit"],
   });
@@ -145,7 +161,7 @@ async function measureStart(dataDir: string): Promise<Measure> {
       await sleep(200);
     }
     const startS = (performance.now() - started) / 1000;
-    const problems = await warmUp(origin);
+    const problems = await warmUp(origin, session);
     await sleep(settleS * 1000);
     const sampled: number[] = [];
     let processes = 1;
@@ -159,6 +175,16 @@ async function measureStart(dataDir: string): Promise<Measure> {
   } finally {
     if (child.exitCode === null) child.kill("SIGTERM");
     await exited;
+  }
+}
+
+/** A live admin session in the embedded database at `dataDir` (the server must be stopped). */
+async function sessionIn(dataDir: string): Promise<string> {
+  const database = await openDatabase({ dataDir });
+  try {
+    return (await benchAdmin(database.db)).token;
+  } finally {
+    await database.close();
   }
 }
 
@@ -182,7 +208,6 @@ const firstStarts: Measure[] = [];
 const restarts: Measure[] = [];
 let settings: string[] = [];
 const format = (mb: number) => mb.toFixed(0).padStart(5);
-const verdict = (mb: number) => (mb <= budgetMb ? "within" : "OVER");
 
 console.log(
   `PGlite idle RSS, budget ${budgetMb} MB: ${runs} run(s), ${settleS} s of rest, then ${samples} samples ${sampleEveryMs} ms apart` +
@@ -199,7 +224,9 @@ for (let run = 1; run <= runs; run += 1) {
       ["first", firstStarts],
       ["restart", restarts],
     ] as const) {
-      const measure = await measureStart(dataDir);
+      // The restart is warmed up signed in as well: a session made while the server was stopped.
+      const session = label === "restart" ? await sessionIn(dataDir) : undefined;
+      const measure = await measureStart({ DATA_DIR: dataDir }, session);
       list.push(measure);
       console.log(
         `${String(run).padStart(3)}  ${label.padEnd(12)} ${format(measure.medianMb)} MB ${format(measure.maxMb)} MB` +
@@ -213,15 +240,41 @@ for (let run = 1; run <= runs; run += 1) {
   }
 }
 
-console.log("\nstart         median of runs  worst peak  budget");
-for (const [label, list] of [
-  ["first start", firstStarts],
-  ["restart", restarts],
+const postgresStarts: Measure[] = [];
+const server = process.env.TEST_DATABASE_URL;
+if (server) {
+  console.log(
+    `\nPostgreSQL (a database made on TEST_DATABASE_URL per run, with the demo data), one worker, budget ${postgresBudgetMb} MB, warmed up signed in:`,
+  );
+  for (let run = 1; run <= runs; run += 1) {
+    const prepared = await prepareSignedInDatabase("postgres");
+    try {
+      const measure = await measureStart(prepared.env, prepared.token);
+      postgresStarts.push(measure);
+      console.log(
+        `${String(run).padStart(3)}  ${"start".padEnd(12)} ${format(measure.medianMb)} MB ${format(measure.maxMb)} MB` +
+          `  ${String(measure.processes).padStart(9)}  ${measure.startS.toFixed(1)} s`,
+      );
+      for (const problem of measure.problems) console.log(`     warm-up: ${problem}`);
+    } finally {
+      await prepared.drop();
+    }
+  }
+}
+
+console.log("\nstart                   median of runs  worst peak  budget");
+for (const [label, list, budget] of [
+  ["PGlite, first start", firstStarts, budgetMb],
+  ["PGlite, restart", restarts, budgetMb],
+  ["PostgreSQL", postgresStarts, postgresBudgetMb],
 ] as const) {
+  if (list.length === 0) continue;
   const medianMb = median(list.map((each) => each.medianMb));
   const peakMb = Math.max(...list.map((each) => each.maxMb));
   console.log(
-    `${label.padEnd(13)} ${format(medianMb)} MB        ${format(peakMb)} MB   ${verdict(medianMb)} ${budgetMb} MB`,
+    `${label.padEnd(23)} ${format(medianMb)} MB        ${format(peakMb)} MB   ${medianMb <= budget ? "within" : "OVER"} ${budget} MB`,
   );
 }
-console.log(`\nPostgreSQL settings (pg_settings): ${settings.join(", ")}`);
+if (!server)
+  console.log("PostgreSQL: not measured (set TEST_DATABASE_URL to a server the bench may create a database on)");
+console.log(`\nPGlite's PostgreSQL settings (pg_settings): ${settings.join(", ")}`);

@@ -2,9 +2,18 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
 import type { Database, ReadDatabase } from "../db/client.ts";
 import { sessions, users } from "../db/schema/index.ts";
+import type { ChangeStamps } from "../domain/core/context.ts";
+import { noticesStamp, noticesStampHere } from "../domain/settings/index.ts";
 
 export type SessionUser = typeof users.$inferSelect;
-export type ActiveSession = { id: string; user: SessionUser; idToken: string | null; expiresAt: Date };
+export type ActiveSession = {
+  id: string;
+  user: SessionUser;
+  idToken: string | null;
+  expiresAt: Date;
+  /** Read with the session, for caches keyed by them (`ChangeStamps`). */
+  stamps: ChangeStamps;
+};
 
 export type SessionPolicy = {
   /** A session unused for this long ends. */
@@ -24,19 +33,35 @@ function newToken(): string {
   return randomBytes(32).toString("base64url");
 }
 
-export function createSessionStore(db: Database, policy: SessionPolicy, now: () => Date = () => new Date()) {
+/**
+ * Where the change stamps come from (ADR 026): the database, read with the session, where
+ * other processes may write it (PostgreSQL); this process, where it is the only writer
+ * (PGlite).
+ */
+export type StampSource = "database" | "this process";
+
+export function createSessionStore(
+  db: Database,
+  policy: SessionPolicy,
+  now: () => Date = () => new Date(),
+  stampsFrom: StampSource = "database",
+) {
   /**
-   * The session and its user, by the token's hash: the query every signed-in request runs,
-   * so its SQL is built once (about 75 µs of CPU a request otherwise) and, on PostgreSQL,
-   * prepared once per connection under this name.
+   * The session and its user, by the token's hash, with the change stamps: the query every
+   * signed-in request runs, so its SQL is built once (about 75 µs of CPU a request
+   * otherwise) and, on PostgreSQL, prepared once per connection under this name.
    */
   const sessionByHash = db
-    .select({ session: sessions, user: users })
+    .select({
+      session: sessions,
+      user: users,
+      notices: stampsFrom === "database" ? noticesStamp : sql<string>`''`,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.idHash, sql.placeholder("idHash")))
     .limit(1)
-    .prepare("densara_session_by_hash");
+    .prepare(stampsFrom === "database" ? "densara_session_by_hash" : "densara_session_by_hash_here");
 
   /** Starts a session; the old one the browser presented, if any, ends (the id rotates on sign-in). */
   async function start(
@@ -83,7 +108,13 @@ export function createSessionStore(db: Database, policy: SessionPolicy, now: () 
     if (idleSince >= touchIntervalMs) {
       await db.update(sessions).set({ lastSeenAt: at }).where(eq(sessions.idHash, idHash));
     }
-    return { id: row.session.id, user: row.user, idToken: row.session.idToken, expiresAt: row.session.expiresAt };
+    return {
+      id: row.session.id,
+      user: row.user,
+      idToken: row.session.idToken,
+      expiresAt: row.session.expiresAt,
+      stamps: { notices: stampsFrom === "database" ? row.notices : noticesStampHere() },
+    };
   }
 
   async function end(token: string): Promise<void> {

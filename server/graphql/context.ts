@@ -1,5 +1,5 @@
 import type { Actor } from "../domain/core/access.ts";
-import type { DomainContext, DomainPorts, RequestInfo } from "../domain/core/context.ts";
+import type { ChangeStamps, DomainContext, DomainPorts, RequestInfo } from "../domain/core/context.ts";
 import type { Database } from "../db/client.ts";
 import type { User } from "../domain/users/index.ts";
 import type { GraphQLContext } from "./builder.ts";
@@ -14,13 +14,17 @@ export type GraphQLDeps = {
 };
 
 /** The domain's view of one request: who is asking, from where, with the server's ports. */
-export function requestDomain(deps: GraphQLDeps, request: { actor: Actor | null; info: RequestInfo }): DomainContext {
+export function requestDomain(
+  deps: GraphQLDeps,
+  request: { actor: Actor | null; info: RequestInfo; stamps?: ChangeStamps | undefined },
+): DomainContext {
   return {
     db: deps.db,
     actor: request.actor,
     request: request.info,
     now: deps.now ?? (() => new Date()),
     ports: deps.ports,
+    stamps: request.stamps,
   };
 }
 
@@ -33,6 +37,8 @@ export function graphQLContext(
     info: RequestInfo;
     /** The actor's own row, when the request already read it (with its session or token). */
     user?: User | null;
+    /** What the session check read with the session. */
+    stamps?: ChangeStamps | undefined;
   },
 ): GraphQLContext {
   const domain = requestDomain(deps, request);

@@ -154,7 +154,12 @@ export async function createServer(options: {
     postLogoutRedirectUri: new URL("/", config.publicUrl),
     allowInsecureRequests: embedded !== undefined && isLoopback(embedded.issuer),
   });
-  const sessions = createSessionStore(db, config.auth.session);
+  const sessions = createSessionStore(
+    db,
+    config.auth.session,
+    undefined,
+    database.kind === "pglite" ? "this process" : "database",
+  );
   const transactions = createLoginTransactions(db, now);
 
   const ports: DomainPorts = {
@@ -177,6 +182,7 @@ export async function createServer(options: {
         actor: c.get("actor"),
         sessionId: c.get("session")?.session.id ?? null,
         user: c.get("session")?.session.user ?? null,
+        stamps: c.get("session")?.session.stamps,
         info: requestInfo(c, config.proxyHops),
       }));
     // gql.tada's documents are plain GraphQL ASTs: graphql-js runs them as they are.

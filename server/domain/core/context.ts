@@ -59,6 +59,17 @@ export type DomainPorts = {
   files: BlobStore;
 };
 
+/**
+ * Stamps of rows that change rarely and are read on every page, read with the request's
+ * session check (one query the request makes anyway). A cache keyed by a stamp is as
+ * fresh as the database on every process: a change on any process changes the stamp the
+ * next request reads.
+ */
+export type ChangeStamps = {
+  /** The site's banner and maintenance notice (`noticesStamp` in settings/read.ts). */
+  notices: string;
+};
+
 /** Everything an operation runs with: the database, who is asking, from where, and when. */
 export type DomainContext = {
   db: Database;
@@ -66,4 +77,6 @@ export type DomainContext = {
   request: RequestInfo;
   now: () => Date;
   ports: DomainPorts;
+  /** What the request's session check read of `ChangeStamps`; absent without a session. */
+  stamps?: ChangeStamps | undefined;
 };

@@ -5,7 +5,7 @@ import type { Database } from "../../db/client.ts";
 import type { PutOptions, StoredBlob } from "../../storage/blob-store.ts";
 import type { Actor, Decision, Rule } from "./access.ts";
 import type { AuditTarget } from "./activity-log.ts";
-import type { DomainContext, DomainPorts, RateLimit, RequestInfo } from "./context.ts";
+import type { ChangeStamps, DomainContext, DomainPorts, RateLimit, RequestInfo } from "./context.ts";
 import type { ReadDatabase } from "./database.ts";
 import type { DomainError } from "./errors.ts";
 import type { Constraints, RowReader, RowWriter, Target } from "./rows.ts";
@@ -67,7 +67,7 @@ export type ScopeBase<A extends Actor | null> = {
  * `select`), and a database handle that cannot write, for other tables.
  */
 export type ReadScope<T extends PgTable, A extends Actor | null = Actor> = ScopeBase<A> &
-  RowReader<T> & { db: ReadDatabase };
+  RowReader<T> & { db: ReadDatabase; stamps: ChangeStamps | null };
 
 /**
  * A write's scope, inside its transaction: the row helpers (`target`, `insert`, `update`,

@@ -103,6 +103,7 @@ export function defineEntity<
         request: context.request,
         ports: context.ports,
         db: context.db,
+        stamps: context.stamps ?? null,
         ...readRows(context.db, rowsOptions(decision)),
       };
       return definition.run(scope, input);

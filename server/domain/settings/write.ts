@@ -40,7 +40,8 @@ function settingUpdate<const Key extends SettingKey>(key: Key) {
             // Someone else saved the group first, at the same moment.
             throw constraintViolation(error)?.constraint === "settings_pkey" ? stale() : error;
           });
-      forgetNotices();
+      // On PGlite no other query runs until this transaction ends, so no page can keep the old rows under the new stamp.
+      if (key === "announcement" || key === "maintenance") forgetNotices();
       const after = settingOf(key, saved);
       await scope.audit({ row: saved, before: before.value, after: after.value });
       return after;

@@ -25,7 +25,7 @@
 import { readFileSync } from "node:fs";
 import { Agent, get } from "node:http";
 import { sessionCookieName } from "../../server/auth/cookies.ts";
-import { cpuPerRequest, send, type Exchange } from "./cpu.ts";
+import { cpuPerRequest, processTree, send, type Exchange } from "./cpu.ts";
 import { longDoc } from "./docs-corpus.ts";
 import type { FloorFigure } from "./floor.ts";
 import { numberOption, prepareSignedInDatabase, startServer } from "./server.ts";
@@ -136,10 +136,18 @@ async function cpuFigures(kind: "pglite" | "postgres", origin: string, pid: numb
   }
 }
 
+/** The server's resident memory: every process of its tree (the primary and its workers with WEB_CONCURRENCY). */
 function rssMb(pid: number | undefined): number {
   if (!pid) return Number.NaN;
-  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"));
-  return match?.[1] ? Math.round(Number(match[1]) / 1024) : Number.NaN;
+  let kb = 0;
+  for (const each of processTree(pid)) {
+    try {
+      kb += Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${each}/status`, "utf8"))?.[1] ?? 0);
+    } catch {
+      // It ended between listing and reading.
+    }
+  }
+  return Math.round(kb / 1024);
 }
 
 function percentile(sorted: number[], p: number): number {

@@ -209,6 +209,15 @@ const restarts: Measure[] = [];
 let settings: string[] = [];
 const format = (mb: number) => mb.toFixed(0).padStart(5);
 
+/** One run's line, and what its warm-up did not get as expected. */
+function printRun(run: number, label: string, measure: Measure): void {
+  console.log(
+    `${String(run).padStart(3)}  ${label.padEnd(12)} ${format(measure.medianMb)} MB ${format(measure.maxMb)} MB` +
+      `  ${String(measure.processes).padStart(9)}  ${measure.startS.toFixed(1)} s`,
+  );
+  for (const problem of measure.problems) console.log(`     warm-up: ${problem}`);
+}
+
 console.log(
   `PGlite idle RSS, budget ${budgetMb} MB: ${runs} run(s), ${settleS} s of rest, then ${samples} samples ${sampleEveryMs} ms apart` +
     (nodeFlags.length ? `; node ${nodeFlags.join(" ")}` : ""),
@@ -228,11 +237,7 @@ for (let run = 1; run <= runs; run += 1) {
       const session = label === "restart" ? await sessionIn(dataDir) : undefined;
       const measure = await measureStart({ DATA_DIR: dataDir }, session);
       list.push(measure);
-      console.log(
-        `${String(run).padStart(3)}  ${label.padEnd(12)} ${format(measure.medianMb)} MB ${format(measure.maxMb)} MB` +
-          `  ${String(measure.processes).padStart(9)}  ${measure.startS.toFixed(1)} s`,
-      );
-      for (const problem of measure.problems) console.log(`     warm-up: ${problem}`);
+      printRun(run, label, measure);
     }
     if (run === runs) settings = await postgresSettings(dataDir);
   } finally {
@@ -251,11 +256,7 @@ if (server) {
     try {
       const measure = await measureStart(prepared.env, prepared.token);
       postgresStarts.push(measure);
-      console.log(
-        `${String(run).padStart(3)}  ${"start".padEnd(12)} ${format(measure.medianMb)} MB ${format(measure.maxMb)} MB` +
-          `  ${String(measure.processes).padStart(9)}  ${measure.startS.toFixed(1)} s`,
-      );
-      for (const problem of measure.problems) console.log(`     warm-up: ${problem}`);
+      printRun(run, "start", measure);
     } finally {
       await prepared.drop();
     }

@@ -1,7 +1,6 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { hasCookie } from "../auth/cookies.ts";
 import { createEarlySessionAnswerer, createSessionAnswers, createAuthRoutes } from "../auth/routes.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
 import { createRelyingParty, isLoopback, type RelyingParty } from "../auth/relying-party.ts";
@@ -21,25 +20,19 @@ import { embeddedSignInFailures, externalSignInFailures } from "../idp/sign-in-f
 import type { DomainPorts } from "../domain/core/context.ts";
 import { sweepUnclaimedFiles } from "../domain/core/files.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
-import type { GraphQLContext } from "../graphql/builder.ts";
-import { graphQLContext } from "../graphql/context.ts";
-import { createInProcessExecutor } from "../graphql/execute.ts";
 import { schema } from "../graphql/schema.ts";
 import { createGraphQLServer } from "../graphql/yoga.ts";
-import type { TadaDocumentNode } from "gql.tada";
-import type { ApiExecutor, ApiResult } from "../../app/lib/graphql-context.ts";
 import { graphqlRoutes } from "./graphql.ts";
-import { requestInfo } from "./request-info.ts";
 import { graphiqlContentSecurityPolicy } from "./security/headers.ts";
 import type { Logger } from "../log.ts";
 import type { AppBuild } from "./build.ts";
 import type { AppEnv } from "./env.ts";
-import { requestBodyLimit } from "./middleware/body-limit.ts";
-import { refuseCrossSiteWrites, requireCsrfToken } from "./middleware/csrf.ts";
-import { requestContext, securityHeadersFor } from "./middleware/request-context.ts";
-import { pageMethods, pageRequestGuard } from "./middleware/page-requests.ts";
+import { refuseCrossSiteWrites } from "./middleware/csrf.ts";
+import { requestContext } from "./middleware/request-context.ts";
 import { sessionReader } from "./middleware/session.ts";
-import { providerPage } from "./pages.ts";
+import { pageApi } from "./page-api.ts";
+import { pageRoute } from "./page-route.ts";
+import { embeddedProviderRoute } from "./provider-route.ts";
 import { mediaFileRoutes, mediaUploadRoutes } from "./media.ts";
 import { pictureRoutes } from "./pictures.ts";
 import { releaseDownloadRoutes, releaseFeedRoutes } from "./releases.ts";
@@ -52,7 +45,7 @@ import {
   type BuildFileAnswerer,
 } from "./build-files.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
-import { isHostedPage, reactRouterPages } from "./react-router.ts";
+import { reactRouterPages } from "./react-router.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
 import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts";
 
@@ -70,15 +63,6 @@ export const serverPrefixes = [
   "/releases",
   "/downloads/releases",
 ] as const;
-
-/** The embedded provider's session cookie (oidc-provider's default name). */
-const providerSessionCookie = "_session";
-
-/** Route actions get forms and small JSON; anything larger is refused as it arrives. */
-const pageBodyLimit = 256 * 1024;
-
-/** The pages whose forms upload files (your settings: your picture). */
-const uploadPages = /^\/dashboard\/settings(?:\.data|\/|$)/;
 
 export type AppServer = {
   app: Hono<AppEnv>;
@@ -173,30 +157,6 @@ export async function createServer(options: {
     files: options.files,
   };
   const graphqlDeps = { db, ports, embeddedIssuer: embedded?.issuer.href ?? null, now };
-  const executeInProcess = createInProcessExecutor(schema, log);
-  /** The app's GraphQL operations for one page request, as the person making it. */
-  const apiFor = (c: Context<AppEnv>): ApiExecutor => {
-    let context: GraphQLContext | undefined;
-    const contextOf = () =>
-      (context ??= graphQLContext(graphqlDeps, {
-        actor: c.get("actor"),
-        sessionId: c.get("session")?.session.id ?? null,
-        user: c.get("session")?.session.user ?? null,
-        stamps: c.get("session")?.session.stamps,
-        info: requestInfo(c, config.proxyHops),
-      }));
-    // gql.tada's documents are plain GraphQL ASTs: graphql-js runs them as they are.
-    return {
-      run: async <Data, Variables extends Record<string, unknown>>(
-        document: TadaDocumentNode<Data, Variables>,
-        variables: Variables,
-      ) => (await executeInProcess.run(document, variables, contextOf())) as ApiResult<Data>,
-      submit: async <Data, Variables extends { input: unknown }>(
-        document: TadaDocumentNode<Data, Variables>,
-        form: FormData,
-      ) => (await executeInProcess.submit(document, form, contextOf())) as ApiResult<Data>,
-    };
-  };
 
   const app = new Hono<AppEnv>();
   // Build files (prerendered pages, assets) are answered from memory before anything else:
@@ -229,26 +189,7 @@ export async function createServer(options: {
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));
 
   // The embedded identity provider writes to the Node response itself (it is a Koa app).
-  if (embedded) {
-    app.all(`${embeddedProviderPath}/*`, async (c, next) => {
-      if (isHostedPage(c.req.path)) return next();
-      // Signing out of a provider session the browser does not have: nothing to end, so
-      // no provider session (and 8-hour cookie) is made just to ask. Back to the site.
-      if (
-        c.req.method === "GET" &&
-        c.req.path === `${embeddedProviderPath}/session/end` &&
-        !hasCookie(c.req.header("cookie"), providerSessionCookie)
-      ) {
-        return c.redirect("/", 303);
-      }
-      const { incoming, outgoing } = c.env;
-      if (!incoming || !outgoing) return c.text("The identity provider needs the Node HTTP server.", 500);
-      securityHeadersFor(c).forEach((value, name) => outgoing.setHeader(name, value));
-      outgoing.setHeader("Cache-Control", "no-store");
-      await embedded.handle(incoming, outgoing);
-      return RESPONSE_ALREADY_SENT;
-    });
-  }
+  if (embedded) app.all(`${embeddedProviderPath}/*`, embeddedProviderRoute(embedded));
 
   app.use(compress());
 
@@ -307,7 +248,7 @@ export async function createServer(options: {
   const handlePage = reactRouterPages({
     config,
     build: build.serverBuild,
-    api: apiFor,
+    api: pageApi({ deps: graphqlDeps, log, proxyHops: config.proxyHops }),
     log,
     hostedLogin: embedded
       ? ({ incoming, outgoing }, c) =>
@@ -327,31 +268,14 @@ export async function createServer(options: {
   });
   app.all(
     "*",
-    // Requests React Router could only answer with an error get a clear 4xx first.
-    pageRequestGuard(pageMethods(build.serverBuild), config.publicUrl.origin),
-    sessionReader(sessions, log),
-    // Before the CSRF check, which reads a form's fields: no body is read past its limit.
-    requestBodyLimit({
-      maxSize: pageBodyLimit,
-      allowsUpload: (c) => uploadPages.test(c.req.path),
-      refuse: (c, upload) =>
-        c.text(upload ? "That file is too large: a picture may be 5 MB at most." : "That request is too large.", 413),
+    ...pageRoute({
+      build: build.serverBuild,
+      origin: config.publicUrl.origin,
+      sessions,
+      log,
+      pages,
+      page: handlePage,
     }),
-    requireCsrfToken({
-      // The hosted pages are bound to their sign-in by the provider's own cookies instead.
-      exempt: isHostedPage,
-      refuse: (c) =>
-        c.html(
-          providerPage(pages, {
-            title: "This form had expired",
-            body: `<h1 class="text-3xl font-bold tracking-tight">This form had expired</h1>
-<p>Nothing was changed. Go back, reload the page and try again.</p>`,
-          }),
-          403,
-          { "Cache-Control": "no-store" },
-        ),
-    }),
-    handlePage,
   );
 
   if (options.notFoundFromTemplate !== false) {

@@ -116,8 +116,9 @@ export type DocReading = {
 };
 
 /** The doc at a path, with the tree the reader may see (read once for both), or where it moved. */
-export type DocAnswer =
-  { reading: DocReading; redirectTo: null; tree: DocNode[] } | { reading: null; redirectTo: string; tree: DocNode[] };
+export type DocAnswer = ({ reading: DocReading; redirectTo: null } | { reading: null; redirectTo: string }) & {
+  tree: DocNode[];
+};
 
 /** The live doc at a path, if the reader may see it (in preview, drafts too). */
 async function docAt(

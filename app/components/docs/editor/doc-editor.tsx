@@ -10,7 +10,7 @@ import { FormAlert } from "../../ui/field.tsx";
 import { ConflictPanel } from "./conflict.tsx";
 import { DocFields, type Fields, type Place } from "./doc-fields.tsx";
 import { EditorHeader } from "./editor-header.tsx";
-import { imageMarkdown } from "./format.ts";
+import { imageMarkdown } from "./tools.ts";
 import { MarkdownEditor, type EditorCommands } from "./markdown-editor.tsx";
 import { MediaDialog } from "./media-dialog.tsx";
 import { PreviewPane } from "./preview-pane.tsx";
@@ -244,7 +244,7 @@ export function DocEditor({
           aria-label="Markdown"
           className="flex h-[70dvh] min-h-0 flex-col border-gray-200 lg:h-auto lg:border-r dark:border-gray-800"
         >
-          <Toolbar onFormat={(run) => editor.current?.run(run)} onImage={() => setMediaOpen(true)} />
+          <Toolbar onFormat={(name) => editor.current?.format(name)} onImage={() => setMediaOpen(true)} />
           <MarkdownEditor
             initial={start.body}
             label="Page text, in markdown"

@@ -1,16 +1,7 @@
 import { EditorSelection, EditorState } from "@codemirror/state";
 import { describe, expect, it } from "vitest";
-import {
-  bold,
-  bulletList,
-  callout,
-  headingLine,
-  imageMarkdown,
-  insertLink,
-  numberedList,
-  taskList,
-  type Format,
-} from "./format.ts";
+import { bold, bulletList, callout, headingLine, insertLink, numberedList, taskList, type Format } from "./format.ts";
+import { imageMarkdown } from "./tools.ts";
 
 function stateWith(doc: string, from: number, to = from) {
   return EditorState.create({ doc, selection: EditorSelection.single(from, to) });

@@ -1,4 +1,5 @@
 import { EditorSelection, type EditorState, type TransactionSpec } from "@codemirror/state";
+import type { FormatName } from "./tools.ts";
 
 /**
  * The editor's formatting commands as pure changes of an editor state, so they can be
@@ -96,12 +97,6 @@ export function insertLink(state: EditorState): TransactionSpec {
   };
 }
 
-/** Markdown for a library image: the renderer turns `/media/{id}` into a responsive picture. */
-export function imageMarkdown(id: string, alt: string): string {
-  const safe = alt.replace(/[[\]\\\n]/g, " ").trim();
-  return `![${safe}](/media/${id})`;
-}
-
 export const headingLine = toggleLinePrefix("## ", { replaces: /^#{1,6} / });
 export const bulletList = toggleLinePrefix("- ");
 export const numberedList = toggleLinePrefix("", { numbered: true });
@@ -116,3 +111,19 @@ export const callout = insertBlock(
   "> [!NOTE]\n> Something the reader should know.",
   "Something the reader should know.",
 );
+
+/** Every tool's command by its name (`tools.ts`). */
+export const formats: Record<FormatName, Format> = {
+  headingLine,
+  bold,
+  italic,
+  inlineCode,
+  insertLink,
+  bulletList,
+  numberedList,
+  taskList,
+  quote,
+  codeBlock,
+  table,
+  callout,
+};

@@ -1,4 +1,3 @@
-import type { EditorState, TransactionSpec } from "@codemirror/state";
 import {
   Bold,
   Code,
@@ -16,23 +15,23 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { useRef, useState, type KeyboardEvent } from "react";
-import * as format from "./format.ts";
+import type { FormatName } from "./tools.ts";
 
-type Tool = { label: string; icon: LucideIcon; keys?: string; run: (state: EditorState) => TransactionSpec };
+type Tool = { label: string; icon: LucideIcon; keys?: string; format: FormatName };
 
 const tools: readonly Tool[] = [
-  { label: "Section heading", icon: Heading2, keys: "Mod+Alt+2", run: format.headingLine },
-  { label: "Bold", icon: Bold, keys: "Mod+B", run: format.bold },
-  { label: "Italic", icon: Italic, keys: "Mod+I", run: format.italic },
-  { label: "Inline code", icon: Code, keys: "Mod+E", run: format.inlineCode },
-  { label: "Link", icon: Link, keys: "Mod+K", run: format.insertLink },
-  { label: "Bulleted list", icon: List, keys: "Mod+Shift+8", run: format.bulletList },
-  { label: "Numbered list", icon: ListOrdered, keys: "Mod+Shift+7", run: format.numberedList },
-  { label: "Checklist", icon: ListChecks, run: format.taskList },
-  { label: "Quote", icon: Quote, run: format.quote },
-  { label: "Code block", icon: SquareCode, run: format.codeBlock },
-  { label: "Table", icon: Table, run: format.table },
-  { label: "Callout", icon: Info, run: format.callout },
+  { label: "Section heading", icon: Heading2, keys: "Mod+Alt+2", format: "headingLine" },
+  { label: "Bold", icon: Bold, keys: "Mod+B", format: "bold" },
+  { label: "Italic", icon: Italic, keys: "Mod+I", format: "italic" },
+  { label: "Inline code", icon: Code, keys: "Mod+E", format: "inlineCode" },
+  { label: "Link", icon: Link, keys: "Mod+K", format: "insertLink" },
+  { label: "Bulleted list", icon: List, keys: "Mod+Shift+8", format: "bulletList" },
+  { label: "Numbered list", icon: ListOrdered, keys: "Mod+Shift+7", format: "numberedList" },
+  { label: "Checklist", icon: ListChecks, format: "taskList" },
+  { label: "Quote", icon: Quote, format: "quote" },
+  { label: "Code block", icon: SquareCode, format: "codeBlock" },
+  { label: "Table", icon: Table, format: "table" },
+  { label: "Callout", icon: Info, format: "callout" },
 ];
 
 function keysFor(keys: string, mac: boolean): string {
@@ -43,13 +42,7 @@ function keysFor(keys: string, mac: boolean): string {
  * The formatting toolbar: one tab stop, arrow keys move along it (the ARIA toolbar
  * pattern). Each button names its shortcut.
  */
-export function Toolbar({
-  onFormat,
-  onImage,
-}: {
-  onFormat: (run: (state: EditorState) => TransactionSpec) => void;
-  onImage: () => void;
-}) {
+export function Toolbar({ onFormat, onImage }: { onFormat: (name: FormatName) => void; onImage: () => void }) {
   const [focus, setFocus] = useState(0);
   const buttons = useRef<(HTMLButtonElement | null)[]>([]);
   const mac = typeof navigator !== "undefined" && /Mac|iPhone|iPad/.test(navigator.platform);
@@ -89,7 +82,7 @@ export function Toolbar({
       onKeyDown={onKeyDown}
       className="flex flex-wrap items-center gap-0.5 border-b border-gray-200 px-2 py-1 dark:border-gray-800"
     >
-      {tools.map((tool, index) => button(index, tool.label, tool.icon, () => onFormat(tool.run), tool.keys))}
+      {tools.map((tool, index) => button(index, tool.label, tool.icon, () => onFormat(tool.format), tool.keys))}
       <span aria-hidden="true" className="mx-1 h-5 w-px bg-gray-200 dark:bg-gray-700" />
       {button(tools.length, "Image from the media library", Image, onImage)}
     </div>

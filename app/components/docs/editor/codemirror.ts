@@ -1,0 +1,114 @@
+import { defaultKeymap, history, historyKeymap } from "@codemirror/commands";
+import { markdownLanguage } from "@codemirror/lang-markdown";
+import { HighlightStyle, LanguageSupport, syntaxHighlighting } from "@codemirror/language";
+import { EditorState } from "@codemirror/state";
+import { drawSelection, EditorView, keymap, placeholder } from "@codemirror/view";
+import { tags } from "@lezer/highlight";
+import { formats, type Format } from "./format.ts";
+import { formatShortcuts, type FormatName } from "./tools.ts";
+
+/** Markdown's marks in the editor, as classes coloured in app/styles/docs.css (both colour modes). */
+const markdownStyle = HighlightStyle.define([
+  { tag: tags.heading, class: "cmt-heading" },
+  { tag: [tags.strong], class: "cmt-strong" },
+  { tag: [tags.emphasis], class: "cmt-emphasis" },
+  { tag: [tags.link, tags.url], class: "cmt-link" },
+  { tag: [tags.monospace], class: "cmt-code" },
+  { tag: [tags.quote], class: "cmt-quote" },
+  { tag: [tags.processingInstruction, tags.meta, tags.contentSeparator], class: "cmt-mark" },
+]);
+
+/** What the page can do to the editor once it is made. */
+export type EditorCommands = {
+  format: (name: FormatName) => void;
+  insert: (text: string) => void;
+  /** The whole text replaced (undoable, like any edit). */
+  replace: (text: string) => void;
+  focus: () => void;
+};
+
+/**
+ * CodeMirror 6 with undo history, GitHub-flavoured markdown marks, line wrapping and the
+ * formatting shortcuts, made inside `parent`. Its style elements carry the page's CSP nonce.
+ * Tab is left to move focus on (no keyboard trap). The browser loads this module when the
+ * editor mounts; the server never does.
+ */
+export function createEditor(
+  parent: HTMLElement,
+  options: {
+    initial: string;
+    label: string;
+    describedBy?: string | undefined;
+    onChange: (text: string) => void;
+    onSave: () => void;
+  },
+): { commands: EditorCommands; destroy: () => void } {
+  const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce ?? "";
+  const apply = (command: Format) => (target: EditorView) => {
+    target.dispatch(target.state.update(command(target.state)));
+    return true;
+  };
+  const view = new EditorView({
+    parent,
+    state: EditorState.create({
+      doc: options.initial,
+      extensions: [
+        EditorView.cspNonce.of(nonce),
+        history(),
+        drawSelection(),
+        EditorView.lineWrapping,
+        // GitHub-flavoured markdown, without lang-markdown's embedded HTML and code languages (about 100 KB).
+        new LanguageSupport(markdownLanguage),
+        syntaxHighlighting(markdownStyle),
+        placeholder("Write the page in markdown…"),
+        keymap.of([
+          ...formatShortcuts.map((shortcut) => ({
+            key: shortcut.key,
+            run: apply(formats[shortcut.format]),
+            preventDefault: true,
+          })),
+          {
+            key: "Mod-s",
+            preventDefault: true,
+            run: () => {
+              options.onSave();
+              return true;
+            },
+          },
+          ...defaultKeymap.filter((binding) => binding.key !== "Tab" && binding.key !== "Shift-Tab"),
+          ...historyKeymap,
+        ]),
+        EditorView.contentAttributes.of({
+          "aria-label": options.label,
+          "aria-multiline": "true",
+          ...(options.describedBy ? { "aria-describedby": options.describedBy } : {}),
+          spellcheck: "true",
+          // Named focusable for checkers that do not count contenteditable (the scroller around it).
+          tabindex: "0",
+        }),
+        EditorView.updateListener.of((update) => {
+          if (update.docChanged) options.onChange(update.state.doc.toString());
+        }),
+      ],
+    }),
+  });
+  return {
+    commands: {
+      format: (name) => {
+        view.dispatch(view.state.update(formats[name](view.state)));
+        view.focus();
+      },
+      insert: (text) => {
+        const { from, to } = view.state.selection.main;
+        view.dispatch({ changes: { from, to, insert: text }, selection: { anchor: from + text.length } });
+        view.focus();
+      },
+      replace: (text) => {
+        view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+        view.focus();
+      },
+      focus: () => view.focus(),
+    },
+    destroy: () => view.destroy(),
+  };
+}

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { desc, eq, gt, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { setCookies, startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
@@ -1209,6 +1209,42 @@ describe.each(databaseKinds)("the GraphQL API over HTTP on %s", (kind) => {
       }
       expect(walked).toEqual(ids);
       expect(ids).toHaveLength(33);
+    });
+
+    it("counts a list's total when totalCount is asked for, and only then", async () => {
+      const search = `counted${randomBytes(3).toString("hex")}`;
+      const context = domainContext(db(), systemAdmin);
+      for (let index = 0; index < 5; index += 1) {
+        await createOrganization(context, {
+          name: `${search} ${index}`,
+          kind: "clinic",
+          city: "Countville",
+          country: "DE",
+          certificationStatus: "not_certified",
+        });
+      }
+      const list = (fields: string) =>
+        `query Counted($search: String) { organizations(search: $search, first: 2) { nodes { id } ${fields} } }`;
+      type Counted = {
+        organizations: { nodes: { id: string }[]; totalCount?: number; totalCountIsLowerBound?: boolean };
+      };
+      const selects = vi.spyOn(db(), "select");
+      try {
+        const read = async (fields: string) => {
+          selects.mockClear();
+          const data = dataOf(await admin.gql<Counted>(list(fields), { search })).organizations;
+          // The session check is a prepared query of its own: what is left is the list's.
+          return { ...data, selects: selects.mock.calls.length };
+        };
+        const plain = await read("");
+        const counted = await read("totalCount totalCountIsLowerBound");
+        expect(counted).toMatchObject({ totalCount: 5, totalCountIsLowerBound: false });
+        expect(counted.nodes).toEqual(plain.nodes);
+        // The count is its subquery and itself, once for both fields.
+        expect(counted.selects - plain.selects).toBe(2);
+      } finally {
+        selects.mockRestore();
+      }
     });
 
     it("pages through names whose lower case JavaScript and the database spell differently", async () => {

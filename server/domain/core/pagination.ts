@@ -54,7 +54,11 @@ export type PageInfo = {
 export type TotalCount = { count: number; more: boolean };
 export const totalCountLimit = 1000;
 
-export type Connection<Node> = { nodes: Node[]; pageInfo: PageInfo; total: TotalCount };
+/**
+ * A page of a list. Its total is counted when first asked for (GraphQL asks only when
+ * `totalCount` is selected), once, with the page's conditions.
+ */
+export type Connection<Node> = { nodes: Node[]; pageInfo: PageInfo; total: () => Promise<TotalCount> };
 
 /** How a list is ordered: a key that is never null (coalesce it), then the id to break ties. */
 export type SortKey = {
@@ -171,7 +175,7 @@ export function pageOf<Row>(
   rows: { row: Row; cursor: string }[],
   query: { size: number; backwards: boolean },
   page: PageArgs,
-  total: TotalCount,
+  total: () => Promise<TotalCount>,
 ): Connection<Row> {
   const more = rows.length > query.size;
   const kept = rows.slice(0, query.size);

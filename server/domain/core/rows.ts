@@ -134,25 +134,23 @@ export function readRows<T extends PgTable>(db: ReadDatabase, options: RowsOptio
     },
     /**
      * One page of the entity's rows, in this order, within the filter and these
-     * conditions, with the list's total: what every list operation returns.
+     * conditions, with the list's total (counted when asked): what every list operation returns.
      */
     async page(sort: SortKey, page: PageArgs, ...conditions: (SQL | undefined)[]): Promise<Connection<Row>> {
       const query = pageQuery(sort, page);
-      const read = () =>
-        db
-          .select({ row: table, cursor: query.cursor })
-          .from(table)
-          .where(within(query.where, ...conditions))
-          .orderBy(...query.orderBy)
-          .limit(query.limit) as Promise<{ row: Row; cursor: string }[]>;
-      if (page.after !== undefined || page.before !== undefined) {
-        const [rows, total] = await Promise.all([read(), this.count(...conditions)]);
-        return pageOf(rows, query, page, total);
-      }
+      const rows = (await db
+        .select({ row: table, cursor: query.cursor })
+        .from(table)
+        .where(within(query.where, ...conditions))
+        .orderBy(...query.orderBy)
+        .limit(query.limit)) as { row: Row; cursor: string }[];
       // A first (or last) page that is not full holds the whole list: its length is the
-      // total, and the count is not asked for. Most of the overview's lists are like that.
-      const rows = await read();
-      const total = rows.length <= query.size ? { count: rows.length, more: false } : await this.count(...conditions);
+      // total. Otherwise the count is asked for only when the total is (and then once).
+      const whole = page.after === undefined && page.before === undefined && rows.length <= query.size;
+      let counted: Promise<TotalCount> | undefined;
+      const total = whole
+        ? () => Promise.resolve({ count: rows.length, more: false })
+        : () => (counted ??= this.count(...conditions));
       return pageOf(rows, query, page, total);
     },
     keyIs,

@@ -21,11 +21,11 @@ export function connectionType<Types extends SchemaTypes, Node>(name: string, no
       pageInfo: t.field({ type: PageInfoType, resolve: (connection) => connection.pageInfo }),
       totalCount: t.int({
         description: `How many rows the list holds with these filters, counted up to ${totalCountLimit}.`,
-        resolve: (connection) => connection.total.count,
+        resolve: async (connection) => (await connection.total()).count,
       }),
       totalCountIsLowerBound: t.boolean({
         description: `Whether the list holds more rows than totalCount (it stops counting at ${totalCountLimit}).`,
-        resolve: (connection) => connection.total.more,
+        resolve: async (connection) => (await connection.total()).more,
       }),
     }),
   });

@@ -4,8 +4,10 @@ import { request } from "node:http";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { createPostgresDatabase, postgresUrl } from "../tests/support/databases.ts";
+import { openDatabase, queryRows } from "./db/client.ts";
 
 /**
  * The real process, `node server/main.ts` on the production build, as `npm start` runs
@@ -176,6 +178,53 @@ describe("the server process", () => {
     expect(server.events.filter(saying("shutting down"))).toHaveLength(1);
     expect(server.events.filter(saying("stopped"))).toHaveLength(1);
   });
+
+  it(
+    "fills a new embedded database in a short-lived process of its own, and a restart finds it done",
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(join(tmpdir(), "densara-first-start-"));
+      onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
+      const port = await freePort();
+      const env = { PORT: String(port), DATA_DIR: dataDir, DEMO_DATA: "true" };
+      const first = start(env);
+      const filled = await first.next(
+        saying("filled the new embedded database with demo data (DEMO_DATA=false turns this off)"),
+      );
+      const listening = await first.next(saying("listening"));
+      // Seeded by another process, which has ended; the server made nothing itself.
+      expect(filled.pid).not.toBe(listening.pid);
+      expect(isAlive(Number(filled.pid))).toBe(false);
+      expect(first.events.filter(saying("created the first administrator account"))).toHaveLength(1);
+      expect(first.events.filter((event) => event.level === "warn")).toEqual([]);
+      expect(await get(port, "/")).toBe(200);
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toEqual({ code: 0, signal: null });
+
+      const database = await openDatabase({ dataDir });
+      try {
+        expect(
+          await queryRows(
+            database.db,
+            sql`select count(*)::int as n from idp_accounts where email = 'admin@densara.test'`,
+          ),
+        ).toEqual([{ n: 1 }]);
+        const [organizations] = await queryRows<{ n: number }>(
+          database.db,
+          sql`select count(*)::int as n from organizations`,
+        );
+        expect(organizations?.n).toBeGreaterThan(0);
+      } finally {
+        await database.close();
+      }
+
+      const again = start(env);
+      await again.next(saying("listening"));
+      expect(again.events.filter((event) => /^(filled|created|preparing)/.test(event.message))).toEqual([]);
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toEqual({ code: 0, signal: null });
+    },
+  );
 
   it.runIf(postgresUrl)(
     "with WEB_CONCURRENCY=2, replaces a worker that dies, and on SIGTERM stops every worker and exits 0",

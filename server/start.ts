@@ -1,13 +1,12 @@
 import { mkdir } from "node:fs/promises";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { createFirstAdministrator, fillWithDemoData, firstStartApart, isFirstEmbeddedStart } from "./first-start.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
-import { seedDemoData } from "./demo/seed.ts";
 import { carryPicturesIntoStore } from "./domain/users/index.ts";
 import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
 import { startHttpServer } from "./http/serve.ts";
-import { createServer, defaultAdminEmail } from "./http/server.ts";
-import { bootstrapAdminAccount } from "./idp/accounts.ts";
+import { createServer } from "./http/server.ts";
 import { createLogger } from "./log.ts";
 import { missingNodeFlags, serverNodeFlags } from "./node-flags.ts";
 import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
@@ -39,6 +38,8 @@ try {
 
 // The database comes next: every process migrates under an advisory lock before serving.
 if (!config.databaseUrl && !config.dataDir.startsWith("memory://")) await mkdir(config.dataDir, { recursive: true });
+// A new embedded database is prepared and filled by a short-lived process (./first-start.ts).
+if (isFirstEmbeddedStart(config)) await firstStartApart(log);
 const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir,
@@ -65,29 +66,11 @@ const outboxWorker = startOutboxWorker(database.db, mailTransport, { from: confi
 
 const server = await createServer({ config, database, files, build, log, mailQueued: outboxWorker.nudge });
 
-if (server.embedded) {
-  const admin = await bootstrapAdminAccount(database.db, {
-    email: config.auth.adminEmail ?? defaultAdminEmail,
-    password: config.auth.adminPassword,
-  });
-  if (admin.created && admin.generatedPassword) {
-    // Printed once, on the start that created the account; it is not stored anywhere readable.
-    log.warn(
-      'created the first administrator account; this password is shown once (change it with "Forgot your password?" on the sign-in page)',
-      { email: admin.email, password: admin.generatedPassword },
-    );
-  } else if (admin.created) {
-    log.info("created the first administrator account", { email: admin.email });
-  }
-}
+if (server.embedded) await createFirstAdministrator(database.db, config, log);
 
 // A newcomer's first start on the embedded database shows a living portal (once; DEMO_DATA=false turns it off).
 // After the first administrator: that account is made only while the provider has none.
-if (database.kind === "pglite" && config.demoData) {
-  const seeded = await seedDemoData(database.db, { publicUrl: config.publicUrl, files });
-  if (seeded.seeded)
-    log.info("filled the new embedded database with demo data (DEMO_DATA=false turns this off)", seeded);
-}
+if (database.kind === "pglite" && config.demoData) await fillWithDemoData(database.db, config, files, log);
 
 // Ended sessions and abandoned sign-ins are swept now and then, by whichever process gets there.
 const sweeper = setInterval(() => {
@@ -107,20 +90,6 @@ const running = await startHttpServer({
   shutdownTimeoutMs: config.shutdownTimeoutMs,
   log,
 });
-log.info("listening", {
-  url: config.publicUrl.origin,
-  address: running.address.address,
-  port: running.address.port,
-  prerendered: build.prerendered.size,
-  pid: process.pid,
-});
-const missing = missingNodeFlags();
-if (missing.length > 0) {
-  log.info("started without the server's Node flags (npm start gives them): it holds more memory", {
-    missing: missing.join(" "),
-    start: `node ${serverNodeFlags.join(" ")} server/main.ts`,
-  });
-}
 
 // A second signal (a supervisor that signals the whole process group, and the cluster's
 // primary too) must not cut the drain short: the shutdown runs once, whoever asks.
@@ -137,5 +106,21 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
         return outcome;
       })
       .then((outcome) => process.exit(outcome === "drained" ? 0 : 1));
+  });
+}
+
+// Said once the signal handlers are in place: a supervisor may stop the server as soon as it reads this.
+log.info("listening", {
+  url: config.publicUrl.origin,
+  address: running.address.address,
+  port: running.address.port,
+  prerendered: build.prerendered.size,
+  pid: process.pid,
+});
+const missing = missingNodeFlags();
+if (missing.length > 0) {
+  log.info("started without the server's Node flags (npm start gives them): it holds more memory", {
+    missing: missing.join(" "),
+    start: `node ${serverNodeFlags.join(" ")} server/main.ts`,
   });
 }

@@ -73,6 +73,17 @@ export async function openDatabase(options: {
 }
 
 /**
+ * The path of a PGlite data directory on disk that holds no database yet; undefined when
+ * it holds one, or when the database lives elsewhere: memory:// and the browser's stores
+ * have no directory (and no initdb to move).
+ */
+export function newDataDirPath(dataDir: string): string | undefined {
+  const path = dataDir.startsWith("file://") ? dataDir.slice("file://".length) : dataDir;
+  if (!path || /^[a-z][a-z0-9+.-]*:\/\//i.test(path) || existsSync(join(path, "PG_VERSION"))) return undefined;
+  return path;
+}
+
+/**
  * A new data directory is made (initdb) in a short-lived child process. In this one, PGlite
  * would run a second PostgreSQL for initdb and copy its memory and files about, hundreds of
  * MB that stay in this process until the garbage collector gets round to them, and partly
@@ -81,9 +92,8 @@ export async function openDatabase(options: {
  * error there).
  */
 async function createDataDirApart(dataDir: string): Promise<void> {
-  // Only a directory on disk ("file://" or a plain path): memory:// and the browser's stores have no initdb to move.
-  const path = dataDir.startsWith("file://") ? dataDir.slice("file://".length) : dataDir;
-  if (!path || /^[a-z][a-z0-9+.-]*:\/\//i.test(path) || existsSync(join(path, "PG_VERSION"))) return;
+  const path = newDataDirPath(dataDir);
+  if (!path) return;
   const script = `
     const { PGlite } = await import("@electric-sql/pglite");
     const client = new PGlite(process.argv[1], { startParams: JSON.parse(process.argv[2]) });

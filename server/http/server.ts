@@ -9,6 +9,7 @@ import type { Config } from "../config.ts";
 import type { DatabaseHandle } from "../db/client.ts";
 import { createHostedLogin } from "../idp/hosted-login.ts";
 import { sweepExpiredIdpPayloads } from "../idp/adapter.ts";
+import { defaultAdminEmail } from "../idp/accounts.ts";
 import { createEmbeddedProvider, embeddedProviderPath, type EmbeddedProvider } from "../idp/provider.ts";
 import {
   embeddedInvitations,
@@ -48,9 +49,6 @@ import { stylesheetHrefs } from "./prerendered.ts";
 import { reactRouterPages } from "./react-router.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
 import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts";
-
-/** The embedded provider's first administrator when ADMIN_EMAIL is not set. */
-export const defaultAdminEmail = "admin@densara.example";
 
 /** What the server answers itself, outside React Router: each `app.route` / `app.all` below but the last. */
 export const serverPrefixes = [

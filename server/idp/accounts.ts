@@ -7,6 +7,9 @@ import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
 
+/** The embedded provider's first administrator when ADMIN_EMAIL is not set. */
+export const defaultAdminEmail = "admin@densara.example";
+
 const emailSchema = z.email();
 
 export type FieldError = { field: "email" | "name" | "password"; message: string };

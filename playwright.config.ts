@@ -1,7 +1,7 @@
 import { defineConfig, devices } from "@playwright/test";
 import { chromiumFlags, chromiumPath } from "./scripts/chromium.ts";
 import { mailSink } from "./tests/support/mail-ports.ts";
-import { serverNodeFlags } from "./server/node-flags.ts";
+import { serverEnvironment, serverNodeFlags } from "./server/node-flags.ts";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 
@@ -33,6 +33,7 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: {
+        ...serverEnvironment,
         PORT: String(port),
         HOST: "127.0.0.1",
         LOG_LEVEL: "warn",

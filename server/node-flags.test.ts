@@ -1,6 +1,12 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { missingNodeFlags, serverNodeFlags } from "./node-flags.ts";
+import {
+  missingAllocatorSettings,
+  missingNodeFlags,
+  serverEnvironment,
+  serverNodeFlags,
+  serverStartCommand,
+} from "./node-flags.ts";
 
 describe("the server's Node flags", () => {
   afterEach(() => vi.unstubAllEnvs());
@@ -9,7 +15,10 @@ describe("the server's Node flags", () => {
     const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
       scripts: Record<string, string>;
     };
-    expect(manifest.scripts.start).toBe(`node ${serverNodeFlags.join(" ")} server/main.ts`);
+    expect(manifest.scripts.start).toBe(serverStartCommand);
+    expect(serverStartCommand).toBe(
+      `MALLOC_ARENA_MAX=2 MALLOC_TRIM_THRESHOLD_=131072 MALLOC_MMAP_THRESHOLD_=131072 node ${serverNodeFlags.join(" ")} server/main.ts`,
+    );
   });
 
   it("are missing unless node's command line or NODE_OPTIONS names each, at any value", () => {
@@ -20,5 +29,15 @@ describe("the server's Node flags", () => {
     expect(missingNodeFlags(["--max-old-space-size=512"])).toEqual([...serverNodeFlags]);
     vi.stubEnv("NODE_OPTIONS", "--enable-source-maps --max-semi-space-size=32");
     expect(missingNodeFlags([])).toEqual([]);
+  });
+
+  it("count an allocator setting as missing only when the environment does not name it", () => {
+    expect(missingAllocatorSettings({})).toEqual(Object.keys(serverEnvironment));
+    expect(missingAllocatorSettings({ ...serverEnvironment })).toEqual([]);
+    expect(missingAllocatorSettings({ ...serverEnvironment, MALLOC_ARENA_MAX: "4" })).toEqual([]);
+    expect(missingAllocatorSettings({ MALLOC_ARENA_MAX: "2" })).toEqual([
+      "MALLOC_TRIM_THRESHOLD_",
+      "MALLOC_MMAP_THRESHOLD_",
+    ]);
   });
 });

@@ -8,7 +8,7 @@ import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
 import { startHttpServer } from "./http/serve.ts";
 import { createServer } from "./http/server.ts";
 import { createLogger } from "./log.ts";
-import { missingNodeFlags, serverNodeFlags } from "./node-flags.ts";
+import { missingAllocatorSettings, missingNodeFlags, serverStartCommand } from "./node-flags.ts";
 import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
 import { describeFileStore, openFileStore } from "./storage/open.ts";
 
@@ -117,10 +117,13 @@ log.info("listening", {
   prerendered: build.prerendered.size,
   pid: process.pid,
 });
-const missing = missingNodeFlags();
+const missing = [...missingNodeFlags(), ...missingAllocatorSettings()];
 if (missing.length > 0) {
-  log.info("started without the server's Node flags (npm start gives them): it holds more memory", {
-    missing: missing.join(" "),
-    start: `node ${serverNodeFlags.join(" ")} server/main.ts`,
-  });
+  log.info(
+    "started without the server's Node flags or allocator settings (npm start gives them): it holds more memory",
+    {
+      missing: missing.join(" "),
+      start: serverStartCommand,
+    },
+  );
 }

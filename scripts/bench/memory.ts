@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { openDatabase, queryRows } from "../../server/db/client.ts";
 import { sql } from "drizzle-orm";
-import { serverNodeFlags } from "../../server/node-flags.ts";
+import { serverEnvironment, serverNodeFlags } from "../../server/node-flags.ts";
 import { processTree } from "./cpu.ts";
 import { sessionCookieName } from "../../server/auth/cookies.ts";
 import { benchAdmin, freePort, numberOption, prepareSignedInDatabase } from "./server.ts";
@@ -134,6 +134,7 @@ async function measureStart(database: Record<string, string>, session?: string):
   const { DATABASE_URL: _url, WEB_CONCURRENCY: _workers, ...environment } = process.env;
   const child: ChildProcess = spawn(process.execPath, [...serverNodeFlags, ...nodeFlags, "server/main.ts"], {
     env: {
+      ...serverEnvironment,
       ...environment,
       PORT: String(port),
       HOST: "127.0.0.1",
@@ -223,8 +224,16 @@ console.log(
     (nodeFlags.length ? `; node ${nodeFlags.join(" ")}` : ""),
 );
 // What else shapes the figures: glibc's malloc tunables and Node's options from the environment.
+console.log(
+  `the server's settings (as npm start): ${[...serverNodeFlags, ...nodeFlags].join(" ")} ${Object.entries(
+    serverEnvironment,
+  )
+    .map(([name, value]) => `${name}=${value}`)
+    .join(" ")}`,
+);
 const tuning = Object.entries(process.env).filter(([name]) => /^(MALLOC_|GLIBC_TUNABLES$|NODE_OPTIONS$)/.test(name));
-if (tuning.length) console.log(`tuning: ${tuning.map(([name, value]) => `${name}=${value ?? ""}`).join(" ")}`);
+if (tuning.length)
+  console.log(`this shell's own, which win: ${tuning.map(([name, value]) => `${name}=${value ?? ""}`).join(" ")}`);
 console.log("run  start        rest-median  peak  processes  started in");
 for (let run = 1; run <= runs; run += 1) {
   const dataDir = mkdtempSync(join(tmpdir(), "densara-bench-memory-"));

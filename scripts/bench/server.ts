@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { createSessionStore } from "../../server/auth/sessions.ts";
 import { openDatabase } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
-import { serverNodeFlags } from "../../server/node-flags.ts";
+import { serverEnvironment, serverNodeFlags } from "../../server/node-flags.ts";
 import { openFileStore } from "../../server/storage/open.ts";
 import { seedDemoData } from "../../server/demo/seed.ts";
 import type { Database } from "../../server/db/client.ts";
@@ -43,10 +43,11 @@ export async function startServer(
   extraEnv: Record<string, string> = {},
 ): Promise<{ origin: string; child: ChildProcess; stop: () => Promise<void> }> {
   const port = await freePort();
-  // As `npm start` runs it: with the server's Node flags.
+  // As `npm start` runs it: with the server's Node flags and allocator settings (this shell's own win).
   const child = spawn(process.execPath, [...serverNodeFlags, "server/main.ts"], {
     // Sign-in redirects to PUBLIC_URL: it must be the origin the benchmark uses.
     env: {
+      ...serverEnvironment,
       ...process.env,
       PORT: String(port),
       HOST: "127.0.0.1",

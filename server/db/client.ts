@@ -2,14 +2,11 @@ import { spawn } from "node:child_process";
 import { existsSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
-import { PGlite } from "@electric-sql/pglite";
-import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
+import type { PGlite } from "@electric-sql/pglite";
 import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import pg from "pg";
-import { clientForDrizzle } from "./pglite-parsers.ts";
 import * as schema from "./schema/index.ts";
 
 /** One Drizzle API over either driver: the code above this line never knows which one it has. */
@@ -38,7 +35,7 @@ export type DatabaseHandle =
  * needs no room for a hundred connections either. Given on the command line, these override
  * the data directory's postgresql.conf, so directories made before them get them too.
  */
-const startParams = [...PGlite.defaultStartParams, "-c", "shared_buffers=8MB", "-c", "max_connections=10"];
+const ownStartParams = ["-c", "shared_buffers=8MB", "-c", "max_connections=10"];
 
 /**
  * PostgreSQL when a connection URL is given; otherwise PGlite (PostgreSQL compiled to
@@ -60,7 +57,15 @@ export async function openDatabase(options: {
     await pool.query("select 1");
     return { kind: "postgres", db, pool, close: () => pool.end() };
   }
-  if (!options.startFrom) await createDataDirApart(options.dataDir);
+  // PGlite and its Drizzle driver load only here: a server on PostgreSQL never holds them.
+  const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }, { clientForDrizzle }] = await Promise.all([
+    import("@electric-sql/pglite"),
+    import("@electric-sql/pglite/contrib/pg_trgm"),
+    import("drizzle-orm/pglite"),
+    import("./pglite-parsers.ts"),
+  ]);
+  const startParams = [...PGlite.defaultStartParams, ...ownStartParams];
+  if (!options.startFrom) await createDataDirApart(options.dataDir, startParams);
   // pg_trgm backs the text search of the portal's lists (a stock extension on a real server).
   const client = new PGlite(options.dataDir, {
     extensions: { pg_trgm },
@@ -91,7 +96,7 @@ export function newDataDirPath(dataDir: string): string | undefined {
  * If the child fails, PGlite makes the directory in this process as before (and reports any
  * error there).
  */
-async function createDataDirApart(dataDir: string): Promise<void> {
+async function createDataDirApart(dataDir: string, startParams: readonly string[]): Promise<void> {
   const path = newDataDirPath(dataDir);
   if (!path) return;
   const script = `

@@ -1,7 +1,5 @@
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import { migrate as migrateNodePg } from "drizzle-orm/node-postgres/migrator";
-import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import type { DatabaseHandle } from "./client.ts";
 
 export const migrationsFolder = new URL("./migrations", import.meta.url).pathname;
@@ -14,6 +12,11 @@ export const migrationLockKey = 4_711_202_611;
 
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === "pglite") {
+    // Loaded here, as PGlite itself is (client.ts): a server on PostgreSQL never holds them.
+    const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+      import("drizzle-orm/pglite"),
+      import("drizzle-orm/pglite/migrator"),
+    ]);
     await handle.client.query("select pg_advisory_lock($1)", [migrationLockKey]);
     try {
       await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder });

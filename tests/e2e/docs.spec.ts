@@ -133,6 +133,27 @@ test("two editors save the same doc: the second gets the conflict screen and los
   await second.context.close();
 });
 
+test.describe("when the editor's script cannot be loaded", () => {
+  // The blocked chunk is the browser's own console error; nothing else may be.
+  test.use({ allowedConsoleError: /Failed to load resource: net::ERR_FAILED/ });
+
+  test("the editor says so and offers a reload when its script cannot be loaded, and the reload brings it", async ({
+    page,
+  }) => {
+    // CodeMirror is its own chunk, loaded when the editor mounts: a deploy may have replaced it.
+    const chunk = /\/assets\/codemirror-[^/]+\.js$/;
+    await page.route(chunk, (route) => route.abort());
+    await page.goto("/docs/add");
+    const alert = page.getByRole("alert").filter({ hasText: "The editor could not be loaded" });
+    await expect(alert).toBeVisible();
+    await expect(page.locator(".cm-content")).toHaveCount(0);
+    await page.unroute(chunk);
+    await alert.getByRole("button", { name: "Reload the page" }).click();
+    await expect(page.locator(".cm-content")).toBeVisible();
+    await expect(alert).toHaveCount(0);
+  });
+});
+
 test("a signed-out visitor is sent to sign in, and back to the doc", async ({ browser }) => {
   const context = await browser.newContext({ storageState: signedOut });
   const page = await context.newPage();

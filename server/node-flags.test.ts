@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import {
+  collectStartupGarbage,
   missingAllocatorSettings,
   missingNodeFlags,
   serverEnvironment,
@@ -9,7 +10,10 @@ import {
 } from "./node-flags.ts";
 
 describe("the server's Node flags", () => {
-  afterEach(() => vi.unstubAllEnvs());
+  afterEach(() => {
+    vi.unstubAllEnvs();
+    vi.unstubAllGlobals();
+  });
 
   it("are what npm start gives node", () => {
     const manifest = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
@@ -25,9 +29,10 @@ describe("the server's Node flags", () => {
     vi.stubEnv("NODE_OPTIONS", "");
     expect(missingNodeFlags([])).toEqual([...serverNodeFlags]);
     expect(missingNodeFlags([...serverNodeFlags])).toEqual([]);
-    expect(missingNodeFlags(["--max-semi-space-size=4"])).toEqual([]);
+    expect(missingNodeFlags(["--max-semi-space-size=4", "--expose-gc"])).toEqual([]);
+    expect(missingNodeFlags(["--max-semi-space-size=4"])).toEqual(["--expose-gc"]);
     expect(missingNodeFlags(["--max-old-space-size=512"])).toEqual([...serverNodeFlags]);
-    vi.stubEnv("NODE_OPTIONS", "--enable-source-maps --max-semi-space-size=32");
+    vi.stubEnv("NODE_OPTIONS", "--enable-source-maps --max-semi-space-size=32 --expose-gc");
     expect(missingNodeFlags([])).toEqual([]);
   });
 
@@ -39,5 +44,14 @@ describe("the server's Node flags", () => {
       "MALLOC_TRIM_THRESHOLD_",
       "MALLOC_MMAP_THRESHOLD_",
     ]);
+  });
+
+  it("ask, once started, for the collection that gives memory back, and for nothing without --expose-gc", () => {
+    const gc = vi.fn();
+    vi.stubGlobal("gc", gc);
+    collectStartupGarbage();
+    expect(gc).toHaveBeenCalledExactlyOnceWith({ type: "major", execution: "sync", flavor: "last-resort" });
+    vi.stubGlobal("gc", undefined);
+    expect(() => collectStartupGarbage()).not.toThrow();
   });
 });

@@ -9,8 +9,12 @@
  * (64 MB semi-spaces, 128 MB of new space held for good, on a 24 GB machine). 16 MB
  * semi-spaces keep 32 MB: about 100 MB less resident at idle, for a few more, shorter
  * young-generation collections.
+ *
+ * `--expose-gc`: once the server has started it asks V8 for one collection that gives
+ * memory back (`collectStartupGarbage`). Without traffic V8's memory reducer never runs,
+ * and start-up's garbage and grown young generation stayed resident: about 50 MB.
  */
-export const serverNodeFlags: readonly string[] = ["--max-semi-space-size=16"];
+export const serverNodeFlags: readonly string[] = ["--max-semi-space-size=16", "--expose-gc"];
 
 /**
  * glibc's allocator (Debian's, and most Linux images'; others ignore these): two arenas
@@ -42,4 +46,13 @@ export function missingNodeFlags(execArgv: readonly string[] = process.execArgv)
 /** The names from `serverEnvironment` this process was started without (at any value: an operator's own wins). */
 export function missingAllocatorSettings(environment: NodeJS.ProcessEnv = process.env): string[] {
   return Object.keys(serverEnvironment).filter((name) => !environment[name]);
+}
+
+/**
+ * One full collection that hands memory back (V8's "last resort" flavour: it shrinks the
+ * young generation and releases free pages), run once the server has started. Without
+ * `--expose-gc` it does nothing.
+ */
+export function collectStartupGarbage(): void {
+  globalThis.gc?.({ type: "major", execution: "sync", flavor: "last-resort" });
 }

@@ -8,7 +8,7 @@ import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
 import { startHttpServer } from "./http/serve.ts";
 import { createServer } from "./http/server.ts";
 import { createLogger } from "./log.ts";
-import { missingAllocatorSettings, missingNodeFlags, serverStartCommand } from "./node-flags.ts";
+import { collectStartupGarbage, missingAllocatorSettings, missingNodeFlags, serverStartCommand } from "./node-flags.ts";
 import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
 import { describeFileStore, openFileStore } from "./storage/open.ts";
 
@@ -117,6 +117,8 @@ log.info("listening", {
   prerendered: build.prerendered.size,
   pid: process.pid,
 });
+// Start-up's garbage would stay resident until traffic wakes V8's memory reducer (ADR 027).
+collectStartupGarbage();
 const missing = [...missingNodeFlags(), ...missingAllocatorSettings()];
 if (missing.length > 0) {
   log.info(

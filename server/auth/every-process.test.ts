@@ -61,7 +61,7 @@ describe.each(databaseKinds)("changes seen by every process, on %s", (kind) => {
   const sources: StampSource[] = kind === "pglite" ? ["database", "this process"] : ["database"];
   it.each(sources)("a notice saved elsewhere shows on the next page, stamps from %s", async (source) => {
     const { user, token } = await signIn();
-    const sessions = createSessionStore(database().db, policy, undefined, source);
+    const sessions = createSessionStore(database().db, policy, { stampsFrom: source });
     /** A page's read of the notices, as the in-process API runs it: with the stamps its session check read. */
     const notices = async () => {
       const session = await sessions.read(token);

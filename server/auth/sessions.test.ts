@@ -10,7 +10,7 @@ describe.each(databaseKinds)("sessions on %s", (kind) => {
   const database = useTestDatabase(kind);
   let clock: Date;
   let userId: string;
-  const store = () => createSessionStore(database().db, policy, () => clock);
+  const store = () => createSessionStore(database().db, policy, { now: () => clock });
   const advance = (seconds: number) => {
     clock = new Date(clock.getTime() + seconds * 1000);
   };

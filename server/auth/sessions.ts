@@ -43,9 +43,15 @@ export type StampSource = "database" | "this process";
 export function createSessionStore(
   db: Database,
   policy: SessionPolicy,
-  now: () => Date = () => new Date(),
-  stampsFrom: StampSource = "database",
+  options: {
+    /** The clock sessions expire by (tests move it). */
+    now?: () => Date;
+    /** Where the change stamps come from; the database unless this process is its only writer. */
+    stampsFrom?: StampSource;
+  } = {},
 ) {
+  const now = options.now ?? (() => new Date());
+  const stampsFrom = options.stampsFrom ?? "database";
   /**
    * The session and its user, by the token's hash, with the change stamps: the query every
    * signed-in request runs, so its SQL is built once (about 75 µs of CPU a request

@@ -34,9 +34,7 @@ import { sessionReader } from "./middleware/session.ts";
 import { pageApi } from "./page-api.ts";
 import { pageRoute } from "./page-route.ts";
 import { embeddedProviderRoute } from "./provider-route.ts";
-import { mediaFileRoutes, mediaUploadRoutes } from "./media.ts";
-import { pictureRoutes } from "./pictures.ts";
-import { releaseDownloadRoutes, releaseFeedRoutes } from "./releases.ts";
+import { fileRoutes } from "./file-routes.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
 import {
@@ -136,12 +134,9 @@ export async function createServer(options: {
     postLogoutRedirectUri: new URL("/", config.publicUrl),
     allowInsecureRequests: embedded !== undefined && isLoopback(embedded.issuer),
   });
-  const sessions = createSessionStore(
-    db,
-    config.auth.session,
-    undefined,
-    database.kind === "pglite" ? "this process" : "database",
-  );
+  const sessions = createSessionStore(db, config.auth.session, {
+    stampsFrom: database.kind === "pglite" ? "this process" : "database",
+  });
   const transactions = createLoginTransactions(db, now);
 
   const ports: DomainPorts = {
@@ -218,26 +213,14 @@ export async function createServer(options: {
     }),
   );
 
-  app.use("/dashboard/pictures/*", sessionReader(sessions, log));
-  app.route("/dashboard/pictures", pictureRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
-
-  // The media library's files: uploads stream from the request into the store, and back out.
-  // "/uploads/media/*" matches "/uploads/media" itself too.
-  app.use("/uploads/media/*", sessionReader(sessions, log));
-  app.route("/uploads/media", mediaUploadRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
-  app.use("/media/*", sessionReader(sessions, log));
-  app.route("/media", mediaFileRoutes({ deps: graphqlDeps, proxyHops: config.proxyHops }));
-
-  // Releases: the public feeds (no session read: they are the same for everyone), and recorded downloads.
-  const releaseDeps = {
+  fileRoutes(app, {
+    sessions,
+    log,
     deps: graphqlDeps,
     proxyHops: config.proxyHops,
     publicUrl: config.publicUrl,
     siteName: pages.siteName,
-  };
-  app.route("/releases", releaseFeedRoutes(releaseDeps));
-  app.use("/downloads/releases/*", sessionReader(sessions, log));
-  app.route("/downloads/releases", releaseDownloadRoutes(releaseDeps));
+  });
 
   const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
     rateLimitBucket(

@@ -47,6 +47,8 @@ export default defineConfig({
         TRUST_PROXY: "true",
         // Real SMTP to the mail sink: the tests follow the links in sign-up and reset mail.
         SMTP_URL: `smtp://127.0.0.1:${mailSink.smtpPort}`,
+        // A test fills a public form faster than a person; the integration tests check the minimum.
+        FORM_MINIMUM_SECONDS: "0",
       },
     },
   ],

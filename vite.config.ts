@@ -10,7 +10,7 @@ export default defineConfig({
     contentPlugin(),
     tailwindcss(),
     reactRouter(),
-    enhancePlugin({ site: "app/enhance/site.ts", docs: "app/enhance/docs.ts" }),
+    enhancePlugin({ site: "app/enhance/site.ts", docs: "app/enhance/docs.ts", forms: "app/enhance/forms.ts" }),
     buildInfoPlugin(),
   ],
   ssr: {

@@ -80,3 +80,4 @@ export { flashContext } from "./lib/flash.ts";
 export { docsPreviewContext } from "./lib/docs-preview.ts";
 export { appConfigContext } from "./lib/app-config.ts";
 export { errorLogContext } from "./lib/error-log.ts";
+export { formTicketContext } from "./lib/form-ticket.ts";

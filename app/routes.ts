@@ -10,7 +10,8 @@ export default [
   layout("layouts/default.tsx", [
     index(page, { id: "site/home" }),
     route("about", page, { id: "site/about" }),
-    route("about/contact", page, { id: "site/about-contact" }),
+    route("about/contact", "routes/site/contact.tsx", { id: "site/about-contact" }),
+    route("about/contact/sent", "routes/site/contact-sent.tsx"),
     route("about/faq", page, { id: "site/about-faq" }),
     route("about/get-certified", page, { id: "site/about-get-certified" }),
     route("about/:product", "routes/site/about-product.tsx"),
@@ -36,6 +37,7 @@ export default [
     route("dashboard", "routes/dashboard/home.tsx"),
     route("dashboard/admin/users", "routes/dashboard/users/route.tsx"),
     route("dashboard/admin/organizations", "routes/dashboard/organizations/route.tsx"),
+    route("dashboard/admin/inquiries", "routes/dashboard/inquiries/route.tsx"),
     route("dashboard/admin/activity", "routes/dashboard/activity/route.tsx"),
     route("dashboard/admin/config", "routes/dashboard/config/route.tsx"),
     route("dashboard/admin/media", "routes/dashboard/media/route.tsx"),
@@ -55,6 +57,7 @@ export default [
   ]),
   // The activity log as a CSV file (a download, outside the layout).
   route("dashboard/admin/activity/export", "routes/dashboard/activity/export.ts"),
+  route("dashboard/admin/inquiries/export", "routes/dashboard/inquiries/export.ts"),
   // The embedded identity provider's hosted pages (the provider itself is mounted at /idp by the server).
   layout("layouts/auth.tsx", [
     route("idp/interaction/:uid", "routes/auth/sign-in.tsx"),

@@ -265,6 +265,16 @@ const contactSection = z.object({
     .min(1),
 });
 
+/** The public forms, each served by its own route (app/routes/site/…), placed where the content says. */
+export const formNames = { contact: "/about/contact" } as const;
+export type FormName = keyof typeof formNames;
+
+const formSection = z.object({
+  type: z.literal("form"),
+  ...sectionBase,
+  form: z.enum(Object.keys(formNames) as [FormName]),
+});
+
 export const sectionSchema = z.discriminatedUnion("type", [
   proseSection,
   featuresSection,
@@ -279,6 +289,7 @@ export const sectionSchema = z.discriminatedUnion("type", [
   researchSection,
   locationsSection,
   contactSection,
+  formSection,
 ]);
 
 export const pageSchema = z
@@ -305,6 +316,13 @@ export const pageSchema = z
         });
       }
       seen.add(section.id);
+      if (section.type === "form" && formNames[section.form] !== page.path) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["sections", index, "form"],
+          message: `the ${section.form} form works only on ${formNames[section.form]}, whose route sends it`,
+        });
+      }
     });
   });
 

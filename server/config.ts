@@ -35,6 +35,10 @@ const schema = z.object({
   // Worker processes behind the one port (node:cluster); more than one needs PostgreSQL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // A public form sent sooner than this after the page was served is taken for a bot's.
+  FORM_MINIMUM_SECONDS: z.coerce.number().int().min(0).max(60).default(3),
+  // Messages from the contact form are deleted this many days after they arrive.
+  INQUIRY_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(730),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
   BUILD_DIR: z.string().min(1).default("build"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
@@ -124,6 +128,10 @@ export type Config = {
   /** Worker processes serving the one port (WEB_CONCURRENCY). */
   workers: number;
   shutdownTimeoutMs: number;
+  /** Seconds a public form must have been open before it is sent (FORM_MINIMUM_SECONDS). */
+  formMinimumSeconds: number;
+  /** Days a contact form message is kept (INQUIRY_RETENTION_DAYS); the sweep purges older ones. */
+  inquiryRetentionDays: number;
   logLevel: "debug" | "info" | "warn" | "error";
   buildDir: string;
   /** How often the hydrated portal asks whether a newer build is out. */
@@ -217,6 +225,8 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     proxyHops: values.TRUST_PROXY,
     workers: values.WEB_CONCURRENCY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    formMinimumSeconds: values.FORM_MINIMUM_SECONDS,
+    inquiryRetentionDays: values.INQUIRY_RETENTION_DAYS,
     logLevel: values.LOG_LEVEL,
     buildDir: values.BUILD_DIR,
     buildPollMs: values.BUILD_POLL_INTERVAL_S * 1000,

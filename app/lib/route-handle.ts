@@ -10,7 +10,7 @@ export type RouteHandle = {
   colorMode?: ColorMode | "system";
 };
 
-export type EnhanceName = "site" | "docs";
+export type EnhanceName = "site" | "docs" | "forms";
 
 type MatchLike = { handle?: unknown; loaderData?: unknown };
 

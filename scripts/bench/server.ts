@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
@@ -14,6 +15,7 @@ import type { Actor } from "../../server/domain/core/access.ts";
 import type { DomainContext } from "../../server/domain/core/context.ts";
 import { createToken } from "../../server/domain/tokens/index.ts";
 import { upsertUserFromClaims } from "../../server/domain/users/index.ts";
+import { formTicketsWithKey } from "../../server/http/security/form-tickets.ts";
 import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
 import { embeddedInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
 import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
@@ -84,6 +86,7 @@ export function benchPorts(files: BlobStore): DomainContext["ports"] {
     providerSessions: unreachableProviderSessions,
     signInFailures: externalSignInFailures,
     rateLimits: databaseRateLimits,
+    formTickets: formTicketsWithKey(randomBytes(32)),
     files,
   };
 }

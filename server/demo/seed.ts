@@ -1,9 +1,11 @@
+import { randomBytes } from "node:crypto";
 import { count, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { activity, organizations, outbox, users } from "../db/schema/index.ts";
 import type { Actor } from "../domain/core/access.ts";
 import { recordActivity } from "../domain/core/activity-log.ts";
 import type { DomainContext, DomainPorts, RequestInfo } from "../domain/core/context.ts";
+import { formTicketsWithKey } from "../http/security/form-tickets.ts";
 import { databaseRateLimits } from "../http/security/rate-limit.ts";
 import {
   certifyOrganization,
@@ -136,6 +138,8 @@ export async function seedDemoData(
     providerSessions: unreachableProviderSessions,
     signInFailures: externalSignInFailures,
     rateLimits: databaseRateLimits,
+    // The demo sends no form from a browser: its tickets are its own.
+    formTickets: formTicketsWithKey(randomBytes(32)),
     files: options.files,
   };
   const result = await db.transaction(async (tx) => {

@@ -42,6 +42,8 @@ const versioned = Object.entries(domainOperations)
 
 /** The writes that name the version they start from (the first test below checks the list is whole). */
 const namingAVersion = [
+  "addInquiryNote",
+  "assignInquiry",
   "cancelInvitation",
   "certifyOrganization",
   "changeUserOrganization",
@@ -58,6 +60,7 @@ const namingAVersion = [
   "restoreDoc",
   "restoreDocRevision",
   "resendInvitation",
+  "setInquiryStatus",
   "setPublicListing",
   "saveDoc",
   "unpublishDoc",

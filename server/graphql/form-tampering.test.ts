@@ -133,6 +133,7 @@ describe("every portal form, tampered with", async () => {
     expect([...pages].sort()).toEqual([
       "config/actions.server.ts",
       "docs/actions.server.ts",
+      "inquiries/actions.server.ts",
       "media/actions.server.ts",
       "organizations/actions.server.ts",
       "releases/actions.server.ts",

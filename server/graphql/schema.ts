@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./types/users.ts";
 import "./types/organizations.ts";
+import "./types/inquiries.ts";
 import "./types/media.ts";
 import "./types/releases.ts";
 import "./types/docs.ts";

@@ -7,6 +7,7 @@ import { createInProcessExecutor } from "../graphql/execute.ts";
 import { schema } from "../graphql/schema.ts";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";
+import { isPublicForm } from "./public-forms.ts";
 import { requestInfo } from "./request-info.ts";
 
 /**
@@ -24,9 +25,10 @@ export function pageApi(options: {
   return (c) => {
     let context: GraphQLContext | undefined;
     const contextOf = () => {
-      const current = c.get("session")?.session;
+      const asVisitor = isPublicForm(c.req.path);
+      const current = asVisitor ? undefined : c.get("session")?.session;
       return (context ??= graphQLContext(options.deps, {
-        actor: c.get("actor"),
+        actor: asVisitor ? null : c.get("actor"),
         sessionId: current?.id ?? null,
         user: current?.user ?? null,
         stamps: current?.stamps,

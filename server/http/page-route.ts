@@ -8,6 +8,7 @@ import { requireCsrfToken } from "./middleware/csrf.ts";
 import { pageMethods, pageRequestGuard } from "./middleware/page-requests.ts";
 import { sessionReader } from "./middleware/session.ts";
 import { providerPage, type ProviderPageOptions } from "./pages.ts";
+import { isPublicForm } from "./public-forms.ts";
 import { isHostedPage } from "./react-router.ts";
 
 /** Route actions get forms and small JSON; anything larger is refused as it arrives. */
@@ -43,8 +44,9 @@ export function pageRoute(options: {
         c.text(upload ? "That file is too large: a picture may be 5 MB at most." : "That request is too large.", 413),
     }),
     requireCsrfToken({
-      // The hosted pages are bound to their sign-in by the provider's own cookies instead.
-      exempt: isHostedPage,
+      // The hosted pages are bound to their sign-in by the provider's own cookies instead;
+      // the public forms are sent as a visitor (public-forms.ts).
+      exempt: (path) => isHostedPage(path) || isPublicForm(path),
       refuse: (c) =>
         c.html(
           providerPage(options.pages, {

@@ -7,6 +7,7 @@ import { isFlash, type FlashBox } from "../../app/lib/flash.ts";
 import { previewCookieMaxAgeS, type PreviewBox } from "../../app/lib/docs-preview.ts";
 import type { AppConfig } from "../../app/lib/app-config.ts";
 import type { ErrorLog } from "../../app/lib/error-log.ts";
+import type { FormTicketIssuer } from "../../app/lib/form-ticket.ts";
 import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
@@ -14,6 +15,7 @@ import { isUploadedPicture } from "../domain/users/index.ts";
 import { hostedPagePrefixes } from "../idp/provider.ts";
 import type { AppEnv } from "./env.ts";
 import { csrfTokenFor } from "./security/csrf.ts";
+import type { FormTickets } from "./security/form-tickets.ts";
 
 /** What the app's server entry (app/entry.server.tsx) exports for the HTTP layer. */
 type EntryExports = {
@@ -26,6 +28,7 @@ type EntryExports = {
   docsPreviewContext: RouterContext<PreviewBox>;
   appConfigContext: RouterContext<AppConfig>;
   errorLogContext: RouterContext<ErrorLog>;
+  formTicketContext: RouterContext<FormTicketIssuer | null>;
 };
 
 export function entryExports(build: ServerBuild): EntryExports {
@@ -39,7 +42,8 @@ export function entryExports(build: ServerBuild): EntryExports {
     !module.flashContext ||
     !module.docsPreviewContext ||
     !module.appConfigContext ||
-    !module.errorLogContext
+    !module.errorLogContext ||
+    !module.formTicketContext
   ) {
     throw new Error("the server build's entry does not export the router contexts the server fills in");
   }
@@ -95,6 +99,8 @@ export function reactRouterPages(options: {
   /** The app's GraphQL operations, in-process, for the person making this request. */
   api: (c: Context<AppEnv>) => ApiExecutor;
   hostedLogin: ((bindings: HttpBindings, c: Context<AppEnv>) => HostedLogin) | undefined;
+  /** Tickets for the public forms a page renders (the prerendered ones get theirs as they are served). */
+  formTickets: FormTickets;
   log: Logger;
 }) {
   const { build, api, hostedLogin } = options;
@@ -103,6 +109,15 @@ export function reactRouterPages(options: {
   const handleRequest = createRequestHandler(build, options.config.env);
   const appConfig: AppConfig = { buildPollMs: options.config.buildPollMs };
   const errorLog: ErrorLog = (message, fields) => options.log.error(message, fields);
+  const { formTickets } = options;
+  const issueFormTicket: FormTicketIssuer = {
+    issue: () => formTickets.issue(new Date()),
+    reuse: (submitted) => {
+      const now = new Date();
+      const check = submitted ? formTickets.check(submitted, now) : "invalid";
+      return submitted && (check === "fresh" || check === "too-soon") ? submitted : formTickets.issue(now);
+    },
+  };
 
   return async (c: Context<AppEnv>): Promise<Response> => {
     const context = new RouterContextProvider();
@@ -124,6 +139,7 @@ export function reactRouterPages(options: {
     context.set(exports.apiContext, api(c));
     context.set(exports.appConfigContext, appConfig);
     context.set(exports.errorLogContext, errorLog);
+    context.set(exports.formTicketContext, issueFormTicket);
     const https = c.get("https");
     const flashCookie = hostCookieName("densara_flash", https);
     const arriving = readCookie(c.req.header("cookie"), flashCookie, 2048);

@@ -18,7 +18,10 @@ import {
   unreachableProviderSessions,
 } from "../idp/invitations.ts";
 import { embeddedSignInFailures, externalSignInFailures } from "../idp/sign-in-failures.ts";
+import { scheduledJobs } from "../domain/core/access.ts";
 import type { DomainPorts } from "../domain/core/context.ts";
+import { purgeInquiries } from "../domain/inquiries/index.ts";
+import { requestDomain } from "../graphql/context.ts";
 import { sweepUnclaimedFiles } from "../domain/core/files.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import { schema } from "../graphql/schema.ts";
@@ -44,6 +47,8 @@ import {
   type BuildFileAnswerer,
 } from "./build-files.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
+import { createFormPageAnswerer } from "./form-pages.ts";
+import { formTicketWindow, loadFormTickets } from "./security/form-tickets.ts";
 import { reactRouterPages } from "./react-router.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
 import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts";
@@ -138,6 +143,10 @@ export async function createServer(options: {
     stampsFrom: database.kind === "pglite" ? "this process" : "database",
   });
   const transactions = createLoginTransactions(db, now);
+  const formTickets = await loadFormTickets(db, {
+    ...formTicketWindow,
+    minimumMs: config.formMinimumSeconds * 1000,
+  });
 
   const ports: DomainPorts = {
     publicUrl: config.publicUrl,
@@ -147,6 +156,7 @@ export async function createServer(options: {
     providerSessions: embedded ? embeddedProviderSessions(embedded.issuer.href) : unreachableProviderSessions,
     signInFailures: embedded ? embeddedSignInFailures(embedded.issuer.href) : externalSignInFailures,
     rateLimits: databaseRateLimits,
+    formTickets,
     files: options.files,
   };
   const graphqlDeps = { db, ports, embeddedIssuer: embedded?.issuer.href ?? null, now };
@@ -154,8 +164,15 @@ export async function createServer(options: {
   const app = new Hono<AppEnv>();
   // Build files (prerendered pages, assets) are answered from memory before anything else:
   // by the Node listener (answerBuildFile), and here for requests that come straight to fetch.
-  const answerFile = createBuildFileAnswerer({
+  // The pages with a public form get the form's ticket put in as they are served.
+  const answerFormPage = createFormPageAnswerer({
     files: build.files,
+    tickets: formTickets,
+    https: config.https,
+    trustProxy: config.trustProxy,
+  });
+  const answerFile = createBuildFileAnswerer({
+    files: new Map([...build.files].filter(([path]) => !answerFormPage.paths.has(path))),
     https: config.https,
     trustProxy: config.trustProxy,
   });
@@ -175,6 +192,7 @@ export async function createServer(options: {
   });
   const answerEarly: BuildFileAnswerer = (method, path, header, target) =>
     answerFile(method, path, header) ??
+    answerFormPage(method, path, header) ??
     answerSession(method, path, header) ??
     answerNotFound(method, path, header, target);
   app.use(buildFileMiddleware(answerEarly));
@@ -230,6 +248,7 @@ export async function createServer(options: {
     config,
     build: build.serverBuild,
     api: pageApi({ deps: graphqlDeps, log, proxyHops: config.proxyHops }),
+    formTickets,
     log,
     hostedLogin: embedded
       ? ({ incoming, outgoing }, c) =>
@@ -292,6 +311,9 @@ export async function createServer(options: {
         sweepExpiredIdpPayloads(db),
         limiter.sweep(),
         sweepUnclaimedFiles(db, options.files, now()),
+        purgeInquiries(requestDomain(graphqlDeps, { actor: scheduledJobs, info: { address: null, userAgent: null } }), {
+          days: config.inquiryRetentionDays,
+        }),
       ]);
     },
   };

@@ -30,12 +30,13 @@ import {
   type DocNode,
   type DocSearchHit,
 } from "../../server/domain/docs/index.ts";
+import { submitInquiry, type Inquiry } from "../../server/domain/inquiries/index.ts";
 import type { Media } from "../../server/domain/media/index.ts";
 import { parseVersion, versionKey, type Release } from "../../server/domain/releases/index.ts";
 import type { Organization } from "../../server/domain/organizations/index.ts";
 import type { PersonalAccessToken } from "../../server/domain/tokens/index.ts";
 import { actorFor, userEntity, type User } from "../../server/domain/users/index.ts";
-import { domainContext, systemAdmin, testFiles } from "./domain.ts";
+import { domainContext, systemAdmin, testFiles, testFormTickets } from "./domain.ts";
 
 /**
  * A database with people of every role, their organizations, sessions, tokens, pictures
@@ -59,6 +60,8 @@ export type Fixture = {
   releases: { draft: Release; published: Release };
   /** A published doc, a draft with two revisions, and a doc in the trash. */
   docs: { published: Doc; draft: Doc; trashed: Doc };
+  /** A message from the contact form, sent by an anonymous visitor. */
+  inquiry: Inquiry;
 };
 
 export type Seen = "own" | "nothing" | "others";
@@ -192,6 +195,18 @@ export const probes: Record<string, Probe> = {
       seen((result as { nodes: { actorId: string | null }[] }).nodes, (entry) => entry.actorId === me.id),
   },
   exportActivity: { input: () => ({}) },
+  submitInquiry: { input: () => probeInquiry("probe-writer@example.test") },
+  listInquiries: { input: () => ({}) },
+  getInquiry: { input: (f) => ({ id: f.inquiry.id }) },
+  countInquiries: { input: () => ({}) },
+  listInquiryNotes: { input: (f) => ({ id: f.inquiry.id }) },
+  listInquiryAssignees: { input: () => ({}) },
+  exportInquiries: { input: () => ({}) },
+  assignInquiry: { input: (f) => ({ id: f.inquiry.id, version: f.inquiry.version, assigneeId: f.people.admin.id }) },
+  setInquiryStatus: { input: (f) => ({ id: f.inquiry.id, version: f.inquiry.version, status: "closed" }) },
+  addInquiryNote: { input: (f) => ({ id: f.inquiry.id, version: f.inquiry.version, body: "Probe note." }) },
+  forgetPerson: { input: (f) => ({ email: f.inquiry.email }) },
+  purgeInquiries: { input: () => ({ days: 30 }) },
   readActivityVocabulary: { input: () => ({}) },
   listSettings: { input: () => ({}) },
   readSiteNotices: { input: () => ({}) },
@@ -201,6 +216,7 @@ export const probes: Record<string, Probe> = {
       sales: ["a@example.test"],
       support: ["b@example.test"],
       service: ["c@example.test"],
+      billing: ["f@example.test"],
       training: ["d@example.test"],
       general: ["e@example.test"],
     }),
@@ -382,6 +398,21 @@ async function insertUser(db: Database, values: Partial<typeof users.$inferInser
   return user;
 }
 
+/** A contact form message, its ticket from a form given out a minute ago. */
+function probeInquiry(email: string) {
+  return {
+    topic: "support" as const,
+    name: "Probe Writer",
+    email,
+    organization: "Probe Clinic",
+    country: "US",
+    product: "v5" as const,
+    message: "The probe unit shows E41 at calibration.",
+    consentToContact: true,
+    ticket: testFormTickets.issue(new Date(Date.now() - 60_000)),
+  };
+}
+
 export async function makeFixture(db: Database): Promise<Fixture> {
   const [mine] = await db
     .insert(organizations)
@@ -495,6 +526,7 @@ export async function makeFixture(db: Database): Promise<Fixture> {
     file: await probeFile(db, people.editor),
     releaseFile,
     releases: { draft, published },
+    inquiry: await submitInquiry(domainContext(db, null), probeInquiry("fixture-writer@example.test")),
   };
 }
 

@@ -6,6 +6,7 @@ import type { Actor } from "../../server/domain/core/access.ts";
 import type { DomainContext, SignInFailuresPort } from "../../server/domain/core/context.ts";
 import { actorFor, type User } from "../../server/domain/users/index.ts";
 import { embeddedInvitations, externalInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
+import { formTicketsWithKey, type FormTickets } from "../../server/http/security/form-tickets.ts";
 import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
 import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
 import type { BlobStore } from "../../server/storage/blob-store.ts";
@@ -36,6 +37,7 @@ export function domainContext(
     signInFailures?: SignInFailuresPort;
     /** The file store (by default, one temporary folder for the whole test file). */
     files?: BlobStore;
+    formTickets?: FormTickets;
   } = {},
 ): DomainContext {
   const asActor = actor && "status" in actor ? actorFor(actor, "session") : actor;
@@ -52,10 +54,14 @@ export function domainContext(
       providerSessions: unreachableProviderSessions,
       signInFailures: options.signInFailures ?? externalSignInFailures,
       rateLimits: databaseRateLimits,
+      formTickets: options.formTickets ?? testFormTickets,
       files: options.files ?? testFiles(),
     },
   };
 }
+
+/** The tests' form tickets: a fixed key, so a test can issue the ticket a form would carry. */
+export const testFormTickets: FormTickets = formTicketsWithKey(Buffer.alloc(32, 7));
 
 let sharedFiles: BlobStore | undefined;
 let sharedRoot: string | undefined;

@@ -99,6 +99,7 @@ export const adminPages = [
   { label: "Media", path: "/dashboard/admin/media", heading: "Media" },
   { label: "Users", path: "/dashboard/admin/users", heading: "Users" },
   { label: "Organizations", path: "/dashboard/admin/organizations", heading: "Organizations" },
+  { label: "Inquiries", path: "/dashboard/admin/inquiries", heading: "Inquiries" },
   { label: "Docs", path: "/dashboard/admin/docs", heading: "Docs" },
   { label: "Activity", path: "/dashboard/admin/activity", heading: "Activity" },
   { label: "Site settings", path: "/dashboard/admin/config", heading: "Site settings" },

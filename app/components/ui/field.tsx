@@ -152,13 +152,17 @@ export function formMessage(errors: Partial<Record<string, string>>): string | u
 export function CheckboxInput({
   label,
   hint,
+  error,
   ...input
 }: Omit<ComponentProps<"input">, "id" | "className" | "type" | "value"> & {
   label: string;
   hint?: string | undefined;
+  error?: string | undefined;
 }) {
   const id = useId();
   const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
     <div className="flex items-start gap-3">
       {input.name ? <input type="hidden" name={input.name} value="false" /> : null}
@@ -166,7 +170,8 @@ export function CheckboxInput({
         value="true"
         id={id}
         type="checkbox"
-        aria-describedby={hint ? hintId : undefined}
+        aria-describedby={describedBy}
+        aria-invalid={error ? true : undefined}
         className="mt-1 size-5 shrink-0 accent-bdblue-600 dark:accent-bdblue-400"
         {...input}
       />
@@ -179,7 +184,78 @@ export function CheckboxInput({
             {hint}
           </p>
         ) : null}
+        {error ? (
+          <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
+            {error}
+          </p>
+        ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * One choice from a few, each visible at once (radio buttons in a fieldset): easier than
+ * a menu when the choices are short, and the legend names the question.
+ */
+export function RadioGroupInput({
+  legend,
+  hint,
+  error,
+  name,
+  options,
+  defaultValue,
+  required,
+}: {
+  legend: string;
+  hint?: string | undefined;
+  error?: string | undefined;
+  name: string;
+  options: readonly { value: string; label: string; hint?: string }[];
+  defaultValue?: string | undefined;
+  required?: boolean;
+}) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
+  return (
+    <fieldset aria-describedby={describedBy} className="grid gap-2">
+      <legend className="text-base font-semibold text-gray-900 dark:text-gray-100">{legend}</legend>
+      {hint ? (
+        <p id={hintId} className="-mt-1 text-sm text-gray-600 dark:text-gray-300">
+          {hint}
+        </p>
+      ) : null}
+      <div className="grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              "flex min-h-12 cursor-pointer items-start gap-3 rounded-lg border bg-white px-3.5 py-3 text-base has-checked:border-bdblue-600 has-checked:bg-bdblue-50 has-focus-visible:outline-2 has-focus-visible:outline-offset-2 dark:bg-gray-900 dark:has-checked:border-bdblue-300 dark:has-checked:bg-bdblue-950",
+              error ? "border-red-600 dark:border-red-400" : "border-gray-500",
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              defaultChecked={defaultValue === option.value}
+              required={required}
+              className="mt-1 size-5 shrink-0 accent-bdblue-600 dark:accent-bdblue-400"
+            />
+            <span className="grid gap-0.5">
+              <span className="font-semibold text-gray-900 dark:text-gray-100">{option.label}</span>
+              {option.hint ? <span className="text-sm text-gray-600 dark:text-gray-300">{option.hint}</span> : null}
+            </span>
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
   );
 }

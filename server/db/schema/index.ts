@@ -6,6 +6,7 @@ export * from "./activity.ts";
 export * from "./docs.ts";
 export * from "./files.ts";
 export * from "./idp.ts";
+export * from "./inquiries.ts";
 export * from "./media.ts";
 export * from "./organizations.ts";
 export * from "./outbox.ts";

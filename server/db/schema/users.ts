@@ -19,6 +19,12 @@ export const roleEnum = pgEnum("role", ["admin", "editor", "viewer"]);
 /** Invited: an admin asked them in and they have not signed in yet. Disabled: signed out and refused. */
 export const userStatusEnum = pgEnum("user_status", ["invited", "active", "disabled"]);
 export const colorModeEnum = pgEnum("color_mode", ["light", "dark", "system"]);
+/**
+ * Duties an admin gives someone beyond their role: `inquiries` reads and answers the
+ * contact form's messages and the certification applications (personal data).
+ */
+export const userGrants = ["inquiries"] as const;
+export type UserGrant = (typeof userGrants)[number];
 
 /** A person known to the site: invited by an admin, or upserted from their identity token at sign-in. */
 export const users = pgTable(
@@ -37,6 +43,11 @@ export const users = pgTable(
     /** The stored file of a picture uploaded here (a blob key, ADR 021). */
     pictureFile: text("picture_file"),
     role: roleEnum("role").notNull().default("viewer"),
+    grants: text("grants")
+      .array()
+      .$type<UserGrant[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     status: userStatusEnum("status").notNull().default("active"),
     organizationId: uuid("organization_id").references((): AnyPgColumn => organizations.id, { onDelete: "set null" }),
     colorMode: colorModeEnum("color_mode").notNull().default("system"),

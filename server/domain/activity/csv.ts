@@ -1,13 +1,7 @@
+import { csvCell } from "../core/csv.ts";
 import type { Activity } from "./entity.ts";
 
 export type ActivityCsv = { csv: string; rows: number; truncated: boolean };
-
-/** A spreadsheet must not run a cell as a formula: text that starts like one is quoted. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? "" : typeof value === "string" ? value : JSON.stringify(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 export const activityCsvColumns = [
   "time (UTC)",

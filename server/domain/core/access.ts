@@ -1,6 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import { z } from "zod";
-import { roleEnum } from "../../db/schema/users.ts";
+import { roleEnum, type UserGrant } from "../../db/schema/users.ts";
 
 export const roles = roleEnum.enumValues;
 export type Role = (typeof roles)[number];
@@ -23,6 +23,19 @@ export type Actor = {
   label: string;
   /** A signed-in browser, a personal access token (a script), or the product itself (seeding). */
   via: "session" | "token" | "system";
+  /** Duties given beyond the role (`users.grants`); none when left out. */
+  grants?: readonly UserGrant[];
+};
+
+export type { UserGrant };
+
+/** The product acting on its own schedule (the retention purge): an admin's reach, named in the log as itself. */
+export const scheduledJobs: Actor = {
+  id: "00000000-0000-4000-8000-00000000c10c",
+  role: "admin",
+  organizationId: null,
+  label: "Scheduled job",
+  via: "system",
 };
 
 /** Roles by reach: an admin can do what an editor can, an editor what a viewer can. */
@@ -59,6 +72,11 @@ export const allow = {
       if (actor === null) return false;
       return hasRole(actor, minimum) ? true : rows(actor);
     },
+  /** This role and up, and anyone given the duty. */
+  roleOrGrant:
+    (minimum: Role, grant: UserGrant): Rule =>
+    (actor) =>
+      actor !== null && (hasRole(actor, minimum) || (actor.grants?.includes(grant) ?? false)),
   /** Any signed-in person, for the rows the filter selects. */
   rows:
     (rows: (actor: Actor) => SQL): Rule =>

@@ -48,6 +48,16 @@ export type RateLimitPort = {
   hit: (db: Database, key: string, rule: RateLimit, now: Date) => Promise<RateLimitResult>;
 };
 
+/** What a public form's ticket says about when the form was given out. */
+export type FormTicketCheck = "fresh" | "too-soon" | "expired" | "invalid";
+
+/**
+ * The public forms' tickets (`server/http/security/form-tickets.ts`): each form carries the
+ * moment the server gave it out, signed, so a submission sent faster than a person can
+ * type, or long after, is told apart from a real one without a CAPTCHA.
+ */
+export type FormTicketPort = { check: (ticket: string, now: Date) => FormTicketCheck };
+
 /** What the domain needs from outside it, given by the server when it assembles. */
 export type DomainPorts = {
   publicUrl: URL;
@@ -55,6 +65,7 @@ export type DomainPorts = {
   providerSessions: ProviderSessionsPort;
   signInFailures: SignInFailuresPort;
   rateLimits: RateLimitPort;
+  formTickets: FormTicketPort;
   /** Where uploaded files live (ADR 021): the filesystem under DATA_DIR, or an S3-compatible bucket. */
   files: BlobStore;
 };

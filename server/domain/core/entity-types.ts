@@ -109,8 +109,9 @@ export type WriteScope<
      * Counts one more of this operation by this actor (or, anonymous, this address); past
      * the limit, RateLimitedError with this message. Operations that share an allowance
      * name the same `bucket` (inviting and sending an invitation again both mail someone).
+     * `who` counts something else than the actor: an email address typed into a form, say.
      */
-    limit: (rule: RateLimit, message: string, bucket?: string) => Promise<void>;
+    limit: (rule: RateLimit, message: string, bucket?: string, who?: string) => Promise<void>;
   };
 
 /**

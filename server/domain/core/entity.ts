@@ -207,12 +207,12 @@ export function defineEntity<
             unchanged() {
               audited.unchanged = true;
             },
-            async limit(rule, message, bucket = definition.operation) {
+            async limit(rule, message, bucket = definition.operation, counted) {
               // The product acting on its own (seeding) is not limited.
               if (actor?.via === "system") return;
-              const who = actor ? actor.id : (context.request.address ?? "unknown");
-              const counted = await context.ports.rateLimits.hit(tx, `${spec.name}.${bucket}:${who}`, rule, now);
-              if (!counted.allowed) throw new RateLimitedError(message, counted.retryAfterS);
+              const who = counted ?? (actor ? actor.id : (context.request.address ?? "unknown"));
+              const result = await context.ports.rateLimits.hit(tx, `${spec.name}.${bucket}:${who}`, rule, now);
+              if (!result.allowed) throw new RateLimitedError(message, result.retryAfterS);
             },
           };
           const result = await definition.run(scope, input);
@@ -266,6 +266,10 @@ export function defineEntity<
         stage?: (scope: StageScope, input: z.output<Schema>) => Promise<Staged>;
       },
     ) => makeWrite(definition, false),
+    /** A write anonymous visitors may also make, when its rule lets them (the public forms): limit it. */
+    publicWrite: <Schema extends z.ZodType, Result>(
+      definition: OperationSpec<Op, Schema, WriteScope<T, Action, Actor | null>, Result> & { action?: Action },
+    ) => makeWrite(definition, true),
   };
   return entity;
 }

@@ -28,6 +28,18 @@ export function optionalText(max: number) {
     .transform((value) => (value ? value : null));
 }
 
+/** A phone number as people write one; empty is none. */
+export const phone = z
+  .string()
+  .trim()
+  .max(40, "Use at most 40 characters.")
+  .regex(
+    /^$|^\+?[0-9 ().-]{5,}$/,
+    "Enter a phone number with digits, spaces, brackets or dashes, like +1 555 010 1234.",
+  )
+  .nullish()
+  .transform((value) => (value ? value : null));
+
 export function requiredText(max: number, missing: string) {
   return z.string({ error: missing }).trim().min(1, missing).max(max, `Use at most ${max} characters.`);
 }

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { certificationStatusEnum, organizationKindEnum } from "../../db/schema/index.ts";
-import { email, optionalText, requiredText } from "../core/fields.ts";
+import { email, optionalText, phone, requiredText } from "../core/fields.ts";
 import type { OrganizationContact, OrganizationProduct } from "./entity.ts";
 
 /** The input fields of an organization, each with a message a person can act on. */
@@ -41,17 +41,6 @@ export const country = z
 export function countryName(code: string): string {
   return regionNames.of(code) ?? code;
 }
-
-const phone = z
-  .string()
-  .trim()
-  .max(40, "Use at most 40 characters.")
-  .regex(
-    /^$|^\+?[0-9 ().-]{5,}$/,
-    "Enter a phone number with digits, spaces, brackets or dashes, like +1 555 010 1234.",
-  )
-  .nullish()
-  .transform((value) => (value ? value : null));
 
 const optionalEmail = z
   .string()

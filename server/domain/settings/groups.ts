@@ -28,7 +28,11 @@ const analytics = {
   customerDataWriteKey: optionalId(/^[A-Za-z0-9]{16,64}$/, "a 32-letter write key"),
 };
 
-export const contactTopics = ["sales", "support", "service", "training", "general"] as const;
+/**
+ * Who hears of each kind of message: the contact form's topics (inquiries) and
+ * `training`, for certification applications.
+ */
+export const contactTopics = ["sales", "support", "service", "billing", "general", "training"] as const;
 export type ContactTopic = (typeof contactTopics)[number];
 
 const recipients = z
@@ -161,6 +165,7 @@ export const settingDefaults: { [Key in SettingKey]: SettingValue<Key> } = {
     sales: ["sales@densara.example"],
     support: ["support@densara.example"],
     service: ["service@densara.example"],
+    billing: ["billing@densara.example"],
     training: ["training@densara.example"],
     general: ["info@densara.example"],
   },

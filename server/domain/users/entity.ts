@@ -23,7 +23,7 @@ export function userLabel(user: Pick<User, "name" | "email">): string {
 
 /** The actor a signed-in person acts as. */
 export function actorFor(user: User, via: Actor["via"], role: Role = user.role): Actor {
-  return { id: user.id, role, organizationId: user.organizationId, label: userLabel(user), via };
+  return { id: user.id, role, organizationId: user.organizationId, label: userLabel(user), via, grants: user.grants };
 }
 
 const self = (actor: Actor): SQL => eq(users.id, actor.id);

@@ -1,4 +1,6 @@
+import type { ReactNode } from "react";
 import type { RenderedPage, RenderedSection } from "../../../../content/render.ts";
+import type { FormName } from "../../../../content/schema.ts";
 import { Illustration } from "../illustration.tsx";
 import { Hero } from "./hero.tsx";
 import { OnThisPage } from "./on-this-page.tsx";
@@ -6,7 +8,10 @@ import { Cards, Contact, Faq, Features, Steps } from "./lists.tsx";
 import { Comparison, Cta, Locations, Notice, Research, Specs, Testimonials } from "./records.tsx";
 import { Markdown, SectionFrame } from "./section-frame.tsx";
 
-function SectionBody({ section }: { section: RenderedSection }) {
+/** The forms a page's route renders, by the name its content places them under. */
+export type PageForms = Partial<Record<FormName, ReactNode>>;
+
+function SectionBody({ section, forms }: { section: RenderedSection; forms: PageForms }) {
   switch (section.type) {
     case "prose":
       return section.illustration ? (
@@ -45,6 +50,8 @@ function SectionBody({ section }: { section: RenderedSection }) {
       return <Locations section={section} />;
     case "contact":
       return <Contact section={section} />;
+    case "form":
+      return forms[section.form] ?? null;
   }
 }
 
@@ -52,7 +59,7 @@ function SectionBody({ section }: { section: RenderedSection }) {
 const longPage = 6;
 
 /** A marketing page: the hero, then each section in order, alternating backgrounds. */
-export function PageView({ page }: { page: RenderedPage }) {
+export function PageView({ page, forms = {} }: { page: RenderedPage; forms?: PageForms }) {
   return (
     <>
       <Hero hero={page.hero} home={page.path === "/"} />
@@ -66,7 +73,7 @@ export function PageView({ page }: { page: RenderedPage }) {
           tone={section.type === "cta" ? "muted" : index % 2 === 1 ? "muted" : "plain"}
           width="full"
         >
-          <SectionBody section={section} />
+          <SectionBody section={section} forms={forms} />
         </SectionFrame>
       ))}
     </>

@@ -16,8 +16,9 @@ const topics = [
   { name: "sales", label: "Sales", hint: "Quotes, demonstrations, purchase and lease." },
   { name: "support", label: "Technical support", hint: "Software, connectivity and operator accounts." },
   { name: "service", label: "Service and repairs", hint: "Maintenance, calibration, repairs and loan units." },
-  { name: "training", label: "Training and certification", hint: "Courses, certification and renewals." },
+  { name: "billing", label: "Billing", hint: "Invoices, payments and contracts." },
   { name: "general", label: "Everything else", hint: "Messages that fit no other topic." },
+  { name: "training", label: "Training and certification", hint: "Certification applications and renewals." },
 ] as const;
 
 export function AnnouncementSettings({ saved, failure }: { saved: Settings["announcement"]; failure?: ActionFailure }) {

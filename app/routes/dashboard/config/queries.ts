@@ -28,8 +28,9 @@ export const SettingsQuery = graphql(`
         sales
         support
         service
-        training
+        billing
         general
+        training
       }
       announcement {
         version

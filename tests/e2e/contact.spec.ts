@@ -1,0 +1,123 @@
+import type { Page } from "@playwright/test";
+import { mailTo } from "../support/accounts.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { expectToast, uniqueName } from "../support/pages.ts";
+
+/**
+ * Contact Us (Sales & Support) as a visitor sends it: with JavaScript (checked as the
+ * fields are left, sent without a reload, a toast) and without (a plain form, the thanks
+ * page); both end as mail to the visitor and to the topic's team.
+ */
+
+// A refused form answers 400, which Chromium logs.
+test.use({ allowedConsoleError: /status of 40[0-9]/ });
+
+const form = (page: Page) => page.locator("form[data-contact-form]");
+const uniqueEmail = (label: string) => `${uniqueName(label).replaceAll(" ", "-")}@clinic.example`.toLowerCase();
+
+async function fillMessage(page: Page, email: string, name: string) {
+  const contact = form(page);
+  await contact.getByRole("radio", { name: /Technical support/ }).check();
+  await contact.getByLabel("Your name").fill(name);
+  await contact.getByLabel("Email").fill(email);
+  await contact.getByLabel("Organization").fill("Lakeside Bone Clinic");
+  await contact.getByLabel("Country").selectOption("US");
+  await contact.getByLabel("State or region (optional)").fill("Wisconsin");
+  await contact.getByRole("radio", { name: "Densara v5" }).check();
+  await contact.getByLabel("Serial number (optional)").fill("D5-204117");
+  await contact.getByLabel("Your message").fill("The v5 stops at the calibration step with message E41.");
+  await contact.getByLabel("You may contact me about this message").check();
+}
+
+test.describe("with JavaScript", () => {
+  test("checks fields as they are left, then sends without a reload and says so", async ({ page }) => {
+    await page.goto("/about/contact#write-to-us");
+    const contact = form(page);
+    await expectNoAxeViolations(page);
+
+    await contact.getByLabel("Email").fill("ruth");
+    await contact.getByLabel("Email").blur();
+    await expect(contact.getByLabel("Email")).toHaveAttribute("aria-invalid", "true");
+    await contact.getByRole("button", { name: "Send message" }).click();
+    await expect(contact.getByRole("alert")).toContainText("fields need your attention");
+    await expect(contact.getByRole("radio", { name: /A sales quote/ })).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    const email = uniqueEmail("ruth");
+    const before = page.url();
+    await fillMessage(page, email, "Ruth Okafor");
+    await expect(contact.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
+    await contact.getByRole("button", { name: "Send message" }).click();
+
+    const thanks = page.locator("[data-contact-sent]");
+    await expect(thanks.getByRole("heading", { name: "Thank you: your message reached our team" })).toBeFocused();
+    const reference = (await thanks.locator("strong").textContent()) ?? "";
+    expect(reference).toMatch(/^SR-[2-9A-HJKMNP-Z]{6}$/);
+    await expectToast(page, "Message sent");
+    expect(page.url()).toBe(before);
+
+    const confirmation = await mailTo(email, `Your request ${reference} reached Densara`);
+    expect(confirmation.text).toContain(`Your reference is ${reference}`);
+    const copy = await mailTo(
+      "support@densara.example",
+      `New inquiry about technical support (${reference}): Ruth Okafor`,
+    );
+    expect(copy.text).toContain("The v5 stops at the calibration step with message E41.");
+  });
+
+  test("shows the server's refusal in place, every word kept, in both colour modes", async ({ page }) => {
+    for (const scheme of ["light", "dark"] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto("/about/contact#write-to-us");
+      await fillMessage(page, uniqueEmail("refused"), "Refused Writer");
+      // Past the browser's checks, caught by the server's: no label has letters like these.
+      await form(page).getByLabel("Serial number (optional)").fill("??");
+      await form(page).getByRole("button", { name: "Send message" }).click();
+      await expect(form(page).getByRole("alert")).toHaveText("One field needs your attention.");
+      await expect(form(page).getByText("Enter the serial number as printed on the label")).toBeVisible();
+      await expect(form(page).getByLabel("Your message")).toHaveValue(
+        "The v5 stops at the calibration step with message E41.",
+      );
+      await expectNoAxeViolations(page);
+    }
+  });
+});
+
+test("the thanks page reads well in both colour modes", async ({ page }) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/about/contact/sent?reference=SR-7K3P9Q");
+    await expect(page.getByText("SR-7K3P9Q")).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+});
+
+// axe runs in the page, so these check the words and the flow; the pages' markup is checked above.
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("sends as a plain form and lands on the thanks page with the reference", async ({ page }) => {
+    await page.goto("/about/contact#write-to-us");
+    const email = uniqueEmail("plain");
+    await fillMessage(page, email, "Plain Form Writer");
+    await form(page).getByRole("button", { name: "Send message" }).click();
+
+    await expect(page).toHaveURL(/\/about\/contact\/sent\?reference=SR-[2-9A-HJKMNP-Z]{6}/);
+    const reference = new URL(page.url()).searchParams.get("reference") ?? "";
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Thank you: your message reached our team");
+    await expect(page.getByText(reference)).toBeVisible();
+    await mailTo(email, `Your request ${reference} reached Densara`);
+  });
+
+  test("a refused form comes back with the messages beside the fields and nothing lost", async ({ page }) => {
+    await page.goto("/about/contact#write-to-us");
+    await fillMessage(page, uniqueEmail("plain-refused"), "Plain Refused");
+    await form(page).getByLabel("Serial number (optional)").fill("??");
+    await form(page).getByRole("button", { name: "Send message" }).click();
+    await expect(page).toHaveURL(/\/about\/contact#message-form$/);
+    await expect(form(page).getByRole("alert")).toHaveText("One field needs your attention.");
+    await expect(form(page).getByLabel("Your name")).toHaveValue("Plain Refused");
+    await expect(form(page).getByRole("radio", { name: /Technical support/ })).toBeChecked();
+  });
+});

@@ -6,6 +6,7 @@ import type { Database } from "../db/client.ts";
 import {
   activity,
   docs,
+  inquiries,
   idpAccounts,
   media,
   organizations,
@@ -53,12 +54,14 @@ async function snapshot(db: Database) {
   const fileRows = await db.select({ id: media.id, name: media.name }).from(media);
   const releaseRows = await db.select({ id: releases.id, name: releases.versionNumber }).from(releases);
   const docRows = await db.select({ id: docs.id, name: docs.path }).from(docs);
+  const inquiryRows = await db.select({ id: inquiries.id, name: inquiries.email }).from(inquiries);
   const names = new Map<string, string>([
     ...organizationRows.map((row) => [row.id, row.name] as const),
     ...userRows.map((row) => [row.id, row.email ?? ""] as const),
     ...fileRows.map((row) => [row.id, row.name] as const),
     ...releaseRows.map((row) => [row.id, row.name] as const),
     ...docRows.map((row) => [row.id, row.name] as const),
+    ...inquiryRows.map((row) => [row.id, row.name] as const),
   ]);
   const named = (value: unknown) =>
     JSON.stringify(value).replace(

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { count, eq, inArray, sql } from "drizzle-orm";
+import { and, count, eq, inArray, like, or, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { activity, organizations, outbox, users } from "../db/schema/index.ts";
 import type { Actor } from "../domain/core/access.ts";
@@ -28,6 +28,7 @@ import { embeddedInvitations, unreachableProviderSessions } from "../idp/invitat
 import { externalSignInFailures } from "../idp/sign-in-failures.ts";
 import type { Logger } from "../log.ts";
 import { docSteps } from "./doc-steps.ts";
+import { demoInquiryEmails, inquirySteps } from "./inquiries.ts";
 import { releaseSteps } from "./releases.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import {
@@ -132,14 +133,15 @@ export async function seedDemoData(
   options: { now?: Date; publicUrl: URL; files: BlobStore; log?: Logger },
 ): Promise<SeedResult> {
   const now = options.now ?? new Date();
+  // The demo sends no form from a browser: its tickets are its own.
+  const formTickets = formTicketsWithKey(randomBytes(32));
   const ports: DomainPorts = {
     publicUrl: options.publicUrl,
     invitations: embeddedInvitations(options.publicUrl),
     providerSessions: unreachableProviderSessions,
     signInFailures: externalSignInFailures,
     rateLimits: databaseRateLimits,
-    // The demo sends no form from a browser: its tickets are its own.
-    formTickets: formTicketsWithKey(randomBytes(32)),
+    formTickets,
     files: options.files,
   };
   const result = await db.transaction(async (tx) => {
@@ -151,15 +153,21 @@ export async function seedDemoData(
     const [demoUser] = await tx.select({ id: users.id }).from(users).where(eq(users.issuer, demoIssuer)).limit(1);
     if (organization || demoUser) return { seeded: false, organizations: 0, users: 0, activity: 0 };
     const [before] = await tx.select({ value: count() }).from(activity);
-    const steps = plan(tx, now, ports);
+    const steps = plan(tx, now, ports, (moment) => formTickets.issue(moment));
     for (const step of steps) await step.run();
-    // The story's mail (invitations, role changes) is part of the fiction: it never goes out.
-    await tx.delete(outbox).where(
-      inArray(
-        outbox.to,
-        demoPeople.map((person) => person.email),
-      ),
-    );
+    // The story's mail (invitations, role changes, the contact form's confirmations and the
+    // team's copies of them) is part of the fiction: it never goes out.
+    await tx
+      .delete(outbox)
+      .where(
+        or(
+          inArray(outbox.to, [...demoPeople.map((person) => person.email), ...demoInquiryEmails]),
+          and(
+            like(outbox.subject, "New inquiry about%"),
+            or(...demoInquiryEmails.map((email) => like(outbox.text, `%<${email}>%`))),
+          ),
+        ),
+      );
     const [after] = await tx.select({ value: count() }).from(activity);
     return {
       seeded: true,
@@ -174,7 +182,7 @@ export async function seedDemoData(
 }
 
 /** Every step of the story, in the order it happened. */
-function plan(tx: Database, now: Date, ports: DomainPorts): Step[] {
+function plan(tx: Database, now: Date, ports: DomainPorts, ticket: (moment: Date) => string): Step[] {
   const random = generator(20_260_530);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   /** A moment `daysAgo` days before today, at this UTC hour and minute. */
@@ -386,6 +394,22 @@ function plan(tx: Database, now: Date, ports: DomainPorts): Step[] {
   steps.push(...releaseSteps(at, system));
   // The documentation a technician reads, a page a day.
   steps.push(...docSteps(at, system));
+  // The contact form's messages, and what the team did with them.
+  steps.push(
+    ...inquirySteps(
+      at,
+      {
+        visitor: (moment, address) => ({
+          ...system(moment),
+          actor: null,
+          request: { address, userAgent: must(demoBrowsers[0], "browser 0") },
+        }),
+        as: (moment, user) => ({ ...system(moment), actor: actorFor(user, "session") }),
+        ticket,
+      },
+      userRow,
+    ),
+  );
 
   // The story in time order; steps at the same moment keep the order they were planned in.
   return steps

@@ -56,6 +56,7 @@ const expected: Record<string, Record<Who, Outcome>> = {
   updatePreferences: row("refuse", "own", "own", "own"),
   updatePicture: adminsAllOthersOwn,
   changeUserRole: adminsOnly,
+  changeUserGrants: adminsOnly,
   changeUserOrganization: adminsOnly,
   disableUser: adminsOnly,
   enableUser: adminsOnly,

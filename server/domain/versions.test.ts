@@ -46,6 +46,7 @@ const namingAVersion = [
   "assignInquiry",
   "cancelInvitation",
   "certifyOrganization",
+  "changeUserGrants",
   "changeUserOrganization",
   "changeUserRole",
   "deleteDoc",

@@ -130,6 +130,8 @@ function readValue(type: GraphQLInputType, node: Tree, path: string, unknown: Fi
         .sort((a, b) => Number(a.index) - Number(b.index));
       return rows.map((row) => readValue(item, row.child, `${path}.${row.index}`, unknown));
     }
+    // A list of values is its field sent again and again ("grants", "grants"), never by index.
+    for (const name of node.children.keys()) unknown[`${path}.${name}`] = unknownFieldMessage;
     const named = getNamedType(item);
     return node.values.flatMap((value) =>
       typeof value === "string" && named.name === "String"

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { mailTo } from "../support/accounts.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
-import { expectToast, uniqueName } from "../support/pages.ts";
+import { expectToast, signInAsAdmin, uniqueName } from "../support/pages.ts";
 
 /**
  * Contact Us (Sales & Support) as a visitor sends it: with JavaScript (checked as the
@@ -120,4 +120,37 @@ test.describe("without JavaScript", () => {
     await expect(form(page).getByLabel("Your name")).toHaveValue("Plain Refused");
     await expect(form(page).getByRole("radio", { name: /Technical support/ })).toBeChecked();
   });
+});
+
+test("messages sent with and without JavaScript reach the inbox, where an admin closes one", async ({
+  page,
+  browser,
+}) => {
+  const label = uniqueName("Inbox Writer");
+  const plain = await browser.newContext({ javaScriptEnabled: false });
+  try {
+    const visitor = await plain.newPage();
+    await visitor.goto("/about/contact");
+    await fillMessage(visitor, uniqueEmail("inbox-plain"), `${label} plain`);
+    await form(visitor).getByRole("button", { name: "Send message" }).click();
+    await expect(visitor).toHaveURL(/\/about\/contact\/sent/);
+  } finally {
+    await plain.close();
+  }
+  await page.goto("/about/contact");
+  await fillMessage(page, uniqueEmail("inbox-js"), `${label} script`);
+  await form(page).getByRole("button", { name: "Send message" }).click();
+  await expect(page.locator("[data-contact-sent]")).toBeVisible();
+
+  await signInAsAdmin(page, `/dashboard/admin/inquiries?q=${encodeURIComponent(label.toLowerCase())}`);
+  const rows = page.getByRole("table", { name: "Inquiries" }).getByRole("rowheader");
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole("link", { name: `${label} plain` })).toBeVisible();
+  await page.getByRole("link", { name: `${label} script` }).click();
+  const panel = page.getByRole("dialog", { name: `${label} script` });
+  await expect(panel.getByText("The v5 stops at the calibration step with message E41.")).toBeVisible();
+  await panel.getByRole("button", { name: "Close inquiry" }).click();
+  await expectToast(page, `${label} script's message was closed`);
+  await expect(panel.getByRole("button", { name: "Reopen" })).toBeVisible();
+  await expectNoAxeViolations(page);
 });

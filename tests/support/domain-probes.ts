@@ -150,6 +150,9 @@ export const probes: Record<string, Probe> = {
     },
   },
   changeUserRole: { input: (f) => ({ id: f.people.other.id, version: f.people.other.version, role: "editor" }) },
+  changeUserGrants: {
+    input: (f) => ({ id: f.people.other.id, version: f.people.other.version, grants: ["inquiries"] }),
+  },
   changeUserOrganization: {
     input: (f) => ({ id: f.people.other.id, version: f.people.other.version, organizationId: f.organizations.mine.id }),
   },

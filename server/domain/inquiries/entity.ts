@@ -6,9 +6,17 @@ export type Inquiry = typeof inquiries.$inferSelect;
 
 const allowed = (): RowVerdict => "allowed";
 
-/** How an inquiry is named where a person reads it: its reference, else who sent it. */
-export function inquiryLabel(inquiry: Pick<Inquiry, "reference" | "name" | "topic">): string {
-  return inquiry.reference ? `${inquiry.reference} from ${inquiry.name}` : `${inquiry.name} (${inquiry.topic})`;
+const topicWords: Record<Inquiry["topic"], string> = {
+  sales: "sales",
+  support: "support",
+  service: "service",
+  billing: "billing",
+  general: "general",
+};
+
+/** How an inquiry is named where a person reads it (the activity log): who sent it, about what. */
+export function inquiryLabel(inquiry: Pick<Inquiry, "name" | "topic">): string {
+  return `message from ${inquiry.name} (${topicWords[inquiry.topic]})`;
 }
 
 /**

@@ -45,6 +45,7 @@ export const userEntity = defineEntity({
     update: allow.roleOrRows("admin", self),
     updatePreferences: allow.rows(self),
     changeRole: allow.role("admin"),
+    changeGrants: allow.role("admin"),
     changeOrganization: allow.role("admin"),
     disable: allow.role("admin"),
     enable: allow.role("admin"),
@@ -59,6 +60,7 @@ export const userEntity = defineEntity({
     update: allowed,
     updatePreferences: allowed,
     changeOrganization: allowed,
+    changeGrants: allowed,
     revokeSession: allowed,
     changeRole: (user, actor) =>
       user.id === actor.id ? new ForbiddenError("You cannot change your own role: ask another admin.") : "allowed",
@@ -93,6 +95,7 @@ export const userEntity = defineEntity({
     updatePicture: { words: "changed the picture of", label: "Picture changed" },
     removePicture: { words: "removed the picture of", label: "Picture removed" },
     changeRole: { words: "changed the role of", label: "Role changed" },
+    changeGrants: { words: "changed the duties of", label: "Duties changed" },
     changeOrganization: { words: "changed the organization of", label: "Organization of a person changed" },
     disable: { words: "disabled", label: "Person disabled" },
     enable: { words: "enabled", label: "Person enabled" },

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { endSessionsOf } from "../../auth/sessions.ts";
 import type { Database } from "../../db/client.ts";
-import { organizations, users } from "../../db/schema/index.ts";
+import { organizations, userGrants, users, type UserGrant } from "../../db/schema/index.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { role } from "../core/access.ts";
 import { ConflictError } from "../core/errors.ts";
@@ -178,6 +178,43 @@ export const changeUserRole = userEntity.write({
       `${scope.actor.label} changed your role from ${user.role} to ${updated.role}.`,
     ]);
     await scope.audit({ row: updated, before: { role: user.role }, after: { role: updated.role } });
+    return updated;
+  },
+});
+
+export const userGrant = z
+  .enum(userGrants, { error: "Choose a duty from the list." })
+  .meta({ id: "UserGrant", description: "inquiries: reads and answers the contact form's messages (personal data)." });
+
+const grantWords: Record<UserGrant, string> = { inquiries: "answering inquiries" };
+
+/** The duties an admin gives someone beyond their role: the whole list, as the form's boxes say. */
+export const changeUserGrants = userEntity.write({
+  operation: "changeGrants",
+  doing: "change people's duties",
+  input: z.object({
+    ...rowVersion,
+    // A form's unticked boxes send nothing: no list is no duties.
+    grants: z
+      .array(userGrant)
+      .max(userGrants.length)
+      .default([])
+      .transform((list) => [...new Set(list)].sort()),
+  }),
+  run: async (scope, input): Promise<User> => {
+    const { row: user } = await scope.target(input);
+    if ([...user.grants].sort().join() === input.grants.join()) {
+      scope.unchanged();
+      return user;
+    }
+    const updated = await scope.update(input, { grants: input.grants });
+    const duties = input.grants.map((grant) => grantWords[grant]);
+    await mailAccountChange(scope.tx, updated, "Your duties on the Densara portal have changed", [
+      duties.length
+        ? `${scope.actor.label} gave you these duties: ${duties.join(", ")}.`
+        : `${scope.actor.label} took away your duties beyond your role.`,
+    ]);
+    await scope.audit({ row: updated, before: { grants: user.grants }, after: { grants: updated.grants } });
     return updated;
   },
 });

@@ -6,7 +6,9 @@ import {
   type FailedSignIns,
   cancelInvitation,
   changeUserOrganization,
+  changeUserGrants,
   changeUserRole,
+  userGrant,
   colorMode,
   countUsersByStatus,
   disableUser,
@@ -65,6 +67,11 @@ UserRef.implement({
       resolve: (user) => (isUploadedPicture(user.picture) ? user.picture : null),
     }),
     role: t.expose("role", { type: RoleEnum }),
+    grants: t.field({
+      type: [enumRef(userGrant)],
+      description: "Duties an admin gave beyond the role.",
+      resolve: (user) => user.grants,
+    }),
     status: t.expose("status", { type: enumRef(userStatus) }),
     organization: t.field({
       type: OrganizationRef,
@@ -162,6 +169,11 @@ mutationField("updatePicture", {
 });
 mutationField("updatePreferences", { operation: updatePreferences, type: UserRef });
 mutationField("changeUserRole", { operation: changeUserRole, type: UserRef });
+mutationField("changeUserGrants", {
+  operation: changeUserGrants,
+  type: UserRef,
+  description: "Sets the duties beyond the role (the whole list), at the version you read.",
+});
 mutationField("changeUserOrganization", {
   operation: changeUserOrganization,
   type: UserRef,

@@ -3,6 +3,7 @@ import { aboutPerson } from "../../../lib/flash.ts";
 import { personName, withArticle } from "../../../lib/format.ts";
 import {
   CancelInvitation,
+  ChangeGrants,
   ChangeOrganization,
   ChangeRole,
   DisableUser,
@@ -23,6 +24,12 @@ export const userActions = formActions("/dashboard/admin/users", {
   changeRole: intent(ChangeRole, (data) => ({
     title: `${personName(data.changeUserRole)} is now ${withArticle(data.changeUserRole.role)}`,
     ...aboutPerson(data.changeUserRole),
+  })),
+  changeGrants: intent(ChangeGrants, (data) => ({
+    title: data.changeUserGrants.grants.includes("inquiries")
+      ? `${personName(data.changeUserGrants)} now answers inquiries`
+      : `${personName(data.changeUserGrants)} no longer answers inquiries`,
+    ...aboutPerson(data.changeUserGrants),
   })),
   changeOrganization: intent(ChangeOrganization, (data) => {
     const organization = data.changeUserOrganization.organization;

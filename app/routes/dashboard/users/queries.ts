@@ -58,6 +58,7 @@ export const UserDetails = graphql(`
       name
       email
       role
+      grants
       status
       version
       createdAt
@@ -70,6 +71,7 @@ export const UserDetails = graphql(`
       }
       can {
         changeRole
+        changeGrants
         changeOrganization
         disable
         enable
@@ -105,6 +107,17 @@ export const ChangeRole = graphql(`
       email
       picture
       role
+    }
+  }
+`);
+
+export const ChangeGrants = graphql(`
+  mutation ChangeGrants($input: ChangeUserGrantsInput!) {
+    changeUserGrants(input: $input) {
+      name
+      email
+      picture
+      grants
     }
   }
 `);

@@ -147,6 +147,36 @@ export default function UserPanel({
                 : `${label} is ${withArticle(user.role)}.`}
             </p>
           )}
+          {rowCan.changeGrants && user.role !== "admin" ? (
+            <Form preventScrollReset method="post" className="grid gap-3" key={`grants-${user.version}`}>
+              <Row intent="changeGrants" user={user} />
+              <FormAlert message={failureFor(failure, "changeGrants")?.message} />
+              <div className="flex items-start gap-3">
+                <input
+                  id={`grant-inquiries-${user.id}`}
+                  type="checkbox"
+                  name="grants"
+                  value="inquiries"
+                  defaultChecked={user.grants.includes("inquiries")}
+                  aria-describedby={`grant-inquiries-${user.id}-hint`}
+                  className="mt-1 size-5 shrink-0 accent-bdblue-600 dark:accent-bdblue-400"
+                />
+                <div className="grid gap-0.5">
+                  <label htmlFor={`grant-inquiries-${user.id}`} className="text-base font-semibold">
+                    Answers inquiries
+                  </label>
+                  <p id={`grant-inquiries-${user.id}-hint`} className="text-sm text-gray-600 dark:text-gray-300">
+                    Reads, assigns, notes and closes the contact form&apos;s messages: personal data. Admins always can.
+                  </p>
+                </div>
+              </div>
+              <div>
+                <SubmitButton intent="changeGrants" id={user.id} variant="secondary">
+                  Save duties
+                </SubmitButton>
+              </div>
+            </Form>
+          ) : null}
         </Section>
 
         {rowCan.changeOrganization ? (

@@ -31,6 +31,7 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
       );
       expect(tables.map((row) => row.table_name)).toEqual([
         "activity",
+        "certification_applications",
         "doc_redirects",
         "doc_renders",
         "docs",

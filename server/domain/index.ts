@@ -2,6 +2,7 @@ import { z } from "zod";
 import { reachOf, type Actor, type Reach } from "./core/access.ts";
 import { isEntity, isOperation, type AnyEntity, type Operation } from "./core/entity.ts";
 import * as activity from "./activity/index.ts";
+import * as certification from "./certification/index.ts";
 import * as docs from "./docs/index.ts";
 import * as inquiries from "./inquiries/index.ts";
 import * as media from "./media/index.ts";
@@ -16,7 +17,18 @@ import * as users from "./users/index.ts";
  * operations are found in their exports; a test fails for an entity or operation under
  * server/domain that is not reached from here (registry.test.ts).
  */
-const entityModules = [users, organizations, inquiries, media, releases, docs, activity, settings, tokens] as const;
+const entityModules = [
+  users,
+  organizations,
+  inquiries,
+  certification,
+  media,
+  releases,
+  docs,
+  activity,
+  settings,
+  tokens,
+] as const;
 
 export const entities: readonly AnyEntity[] = entityModules.flatMap((module) => Object.values(module).filter(isEntity));
 

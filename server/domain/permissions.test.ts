@@ -87,6 +87,13 @@ const expected: Record<string, Record<Who, Outcome>> = {
   addInquiryNote: adminsOnly,
   forgetPerson: adminsOnly,
   purgeInquiries: adminsOnly,
+  // Certification applications: anyone applies; admins (and the inquiries duty) move them along.
+  applyForCertification: row("allow", "allow", "allow", "allow"),
+  listApplications: adminsOnly,
+  getApplication: adminsOnly,
+  countApplications: adminsOnly,
+  setApplicationStatus: adminsOnly,
+  linkApplicationOrganization: adminsOnly,
   // Activity: admins read and export it all; everyone else reads their own.
   listActivity: adminsAllOthersOwn,
   exportActivity: adminsOnly,

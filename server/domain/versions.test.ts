@@ -61,6 +61,8 @@ const namingAVersion = [
   "restoreDoc",
   "restoreDocRevision",
   "resendInvitation",
+  "linkApplicationOrganization",
+  "setApplicationStatus",
   "setInquiryStatus",
   "setPublicListing",
   "saveDoc",

@@ -3,6 +3,7 @@ import { builder } from "./builder.ts";
 import "./types/users.ts";
 import "./types/organizations.ts";
 import "./types/inquiries.ts";
+import "./types/certification.ts";
 import "./types/media.ts";
 import "./types/releases.ts";
 import "./types/docs.ts";

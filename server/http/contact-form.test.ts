@@ -4,7 +4,7 @@ import { formAlertText, locationOf, startAuthHarness, type AuthHarness } from ".
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { graphqlRequest, signInAs } from "../../tests/support/graphql.ts";
 import { activity, inquiries, outbox } from "../db/schema/index.ts";
-import { ticketMessages } from "../domain/inquiries/index.ts";
+import { ticketMessages } from "../domain/core/public-form.ts";
 
 /**
  * The contact form over HTTP, as a browser without JavaScript sends it: the prerendered

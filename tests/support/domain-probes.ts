@@ -30,6 +30,7 @@ import {
   type DocNode,
   type DocSearchHit,
 } from "../../server/domain/docs/index.ts";
+import { applyForCertification, type CertificationApplication } from "../../server/domain/certification/index.ts";
 import { submitInquiry, type Inquiry } from "../../server/domain/inquiries/index.ts";
 import type { Media } from "../../server/domain/media/index.ts";
 import { parseVersion, versionKey, type Release } from "../../server/domain/releases/index.ts";
@@ -62,6 +63,8 @@ export type Fixture = {
   docs: { published: Doc; draft: Doc; trashed: Doc };
   /** A message from the contact form, sent by an anonymous visitor. */
   inquiry: Inquiry;
+  /** An application to the Get Certified programme, sent by an anonymous visitor. */
+  application: CertificationApplication;
 };
 
 export type Seen = "own" | "nothing" | "others";
@@ -210,6 +213,21 @@ export const probes: Record<string, Probe> = {
   addInquiryNote: { input: (f) => ({ id: f.inquiry.id, version: f.inquiry.version, body: "Probe note." }) },
   forgetPerson: { input: (f) => ({ email: f.inquiry.email }) },
   purgeInquiries: { input: () => ({ days: 30 }) },
+  applyForCertification: { input: () => probeApplication("probe-applicant@example.test") },
+  listApplications: { input: () => ({}) },
+  getApplication: { input: (f) => ({ id: f.application.id }) },
+  countApplications: { input: () => ({}) },
+  setApplicationStatus: {
+    input: (f) => ({
+      id: f.application.id,
+      version: f.application.version,
+      status: "scheduled",
+      scheduledFor: "2027-03-15",
+    }),
+  },
+  linkApplicationOrganization: {
+    input: (f) => ({ id: f.application.id, version: f.application.version, organizationId: f.organizations.mine.id }),
+  },
   readActivityVocabulary: { input: () => ({}) },
   listSettings: { input: () => ({}) },
   readSiteNotices: { input: () => ({}) },
@@ -416,6 +434,21 @@ function probeInquiry(email: string) {
   };
 }
 
+/** An application to the Get Certified programme, its ticket from a page served a minute ago. */
+function probeApplication(email: string) {
+  return {
+    name: "Probe Applicant",
+    email,
+    organizationName: "Probe Clinic",
+    jobTitle: "Radiographer",
+    country: "US",
+    product: "v5" as const,
+    trainingFormat: "online" as const,
+    consentToContact: true,
+    ticket: testFormTickets.issue(new Date(Date.now() - 60_000)),
+  };
+}
+
 export async function makeFixture(db: Database): Promise<Fixture> {
   const [mine] = await db
     .insert(organizations)
@@ -530,6 +563,10 @@ export async function makeFixture(db: Database): Promise<Fixture> {
     releaseFile,
     releases: { draft, published },
     inquiry: await submitInquiry(domainContext(db, null), probeInquiry("fixture-writer@example.test")),
+    application: await applyForCertification(
+      domainContext(db, null),
+      probeApplication("fixture-applicant@example.test"),
+    ),
   };
 }
 

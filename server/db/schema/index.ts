@@ -3,6 +3,7 @@
  * (drizzle.config.ts) to write migrations; code imports tables from here.
  */
 export * from "./activity.ts";
+export * from "./certification-applications.ts";
 export * from "./docs.ts";
 export * from "./files.ts";
 export * from "./idp.ts";

@@ -5,18 +5,17 @@ import { domainContext, systemAdmin, testFormTickets } from "../../../tests/supp
 import type { Database } from "../../db/client.ts";
 import { activity, inquiries, inquiryNotes, outbox, rateLimits, users } from "../../db/schema/index.ts";
 import { RateLimitedError, ValidationError } from "../core/errors.ts";
+import { publicFormLimits as inquiryLimits, ticketMessages } from "../core/public-form.ts";
 import { actorFor, type User } from "../users/index.ts";
 import {
   addInquiryNote,
   assignInquiry,
   exportInquiries,
   forgetPerson,
-  inquiryLimits,
   listInquiries,
   purgeInquiries,
   setInquiryStatus,
   submitInquiry,
-  ticketMessages,
 } from "./index.ts";
 
 /**

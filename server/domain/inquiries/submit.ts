@@ -2,24 +2,11 @@ import { randomInt } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { z } from "zod";
 import { settings } from "../../db/schema/index.ts";
-import type { RateLimit } from "../core/context.ts";
-import { ValidationError } from "../core/errors.ts";
+import { guardPublicForm } from "../core/public-form.ts";
 import { settingOf } from "../settings/entity.ts";
 import { inquiryEntity, type Inquiry } from "./entity.ts";
 import { inquiryFields, supportTopics } from "./fields.ts";
 import { mailConfirmation, mailRecipients } from "./mail.ts";
-
-/**
- * How often one person may write: generous for people (a follow-up, a colleague at the
- * same address), tight for a script. Counted per network address and per email address.
- */
-export const inquiryLimits = {
-  perAddress: { limit: 10, windowS: 60 * 60 },
-  perEmail: { limit: 5, windowS: 60 * 60 },
-} as const satisfies Record<string, RateLimit>;
-
-const tooMany =
-  "We have received several messages from you in the last hour, so this one was not sent. Please wait an hour, or call us on +1 608 555 0142.";
 
 /** Letters and digits no one misreads on the phone (no 0/O, 1/I/L). */
 const referenceAlphabet = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
@@ -29,13 +16,6 @@ export function newReference(): string {
   for (let i = 0; i < 6; i++) code += referenceAlphabet.charAt(randomInt(referenceAlphabet.length));
   return `SR-${code}`;
 }
-
-export const ticketMessages = {
-  "too-soon":
-    "That was quicker than anyone can fill in the form, so it was not sent. Check your message, then send it again.",
-  expired: "This form was open for a long time, so it was not sent. Check your message, then send it again.",
-  invalid: "This form could not be checked, so it was not sent. Send it again; if this keeps happening, call us.",
-} as const;
 
 /**
  * A message from the contact form. Bots are turned away without bothering people: a
@@ -48,16 +28,7 @@ export const submitInquiry = inquiryEntity.publicWrite({
   doing: "send a message",
   input: z.object(inquiryFields),
   run: async (scope, input): Promise<Inquiry> => {
-    if (input.website) {
-      throw new ValidationError({
-        "": "This message looked automated, so it was not sent. If you are a person, please call us on +1 608 555 0142.",
-      });
-    }
-    const ticket = scope.ports.formTickets.check(input.ticket, scope.now);
-    if (ticket !== "fresh") throw new ValidationError({ "": ticketMessages[ticket] });
-    const address = scope.request.address ?? "unknown";
-    await scope.limit(inquiryLimits.perAddress, tooMany, "submit", `address:${address}`);
-    await scope.limit(inquiryLimits.perEmail, tooMany, "submit", `email:${input.email}`);
+    await guardPublicForm(scope, input);
 
     const { website: _website, ticket: _ticket, ...fields } = input;
     const inquiry = await scope.insert({

@@ -266,7 +266,7 @@ const contactSection = z.object({
 });
 
 /** The public forms, each served by its own route (app/routes/site/…), placed where the content says. */
-export const formNames = { contact: "/about/contact" } as const;
+export const formNames = { contact: "/about/contact", certification: "/about/get-certified" } as const;
 export type FormName = keyof typeof formNames;
 
 const formSection = z.object({

@@ -1,7 +1,7 @@
 import { toast } from "./toaster.ts";
 
 /**
- * A public form (the contact form), enhanced: each field is checked as it is left, with
+ * A public form (the contact form, the certification application), enhanced: each field is checked as it is left, with
  * the browser's own message in the field's error slot; the form is sent without a reload.
  * The server stays the judge: what it refuses comes back as the page it would have shown
  * without JavaScript, and its form (the visitor's words kept, the server's messages beside
@@ -85,7 +85,7 @@ function alertIn(form: HTMLFormElement, message: string): void {
   alert.focus();
 }
 
-/** The thanks that takes the form's place once the message is kept. */
+/** The thanks that takes the form's place once the message is kept (its words are the form's). */
 function sent(form: HTMLFormElement, reference: string | null): void {
   const panel = document.createElement("div");
   panel.className =
@@ -94,7 +94,7 @@ function sent(form: HTMLFormElement, reference: string | null): void {
   const heading = document.createElement("h3");
   heading.className = "text-xl font-bold text-gray-950 dark:text-white";
   heading.tabIndex = -1;
-  heading.textContent = "Thank you: your message reached our team";
+  heading.textContent = form.dataset.sentTitle ?? "Thank you: it reached us";
   panel.append(heading);
   if (reference) {
     const line = document.createElement("p");
@@ -108,14 +108,13 @@ function sent(form: HTMLFormElement, reference: string | null): void {
   }
   const next = document.createElement("p");
   next.className = "text-base text-gray-700 dark:text-gray-300";
-  next.textContent =
-    "A confirmation is on its way to the email address you gave. We reply within one or two business days.";
+  next.textContent = form.dataset.sentBody ?? "";
   panel.append(next);
   form.replaceWith(panel);
   heading.focus();
   toast({
-    title: "Message sent",
-    description: reference ? `Your reference is ${reference}.` : "We will reply within one or two business days.",
+    title: form.dataset.sentToast ?? "Sent",
+    description: reference ? `Your reference is ${reference}.` : form.dataset.sentBody,
     color: "success",
   });
 }
@@ -135,12 +134,14 @@ async function send(form: HTMLFormElement, button: HTMLButtonElement | null): Pr
       headers: { Accept: "text/html" },
     });
     const landed = new URL(response.url);
-    if (response.ok && landed.pathname === "/about/contact/sent") {
+    if (response.ok && landed.pathname === form.dataset.sentPath) {
       sent(form, landed.searchParams.get("reference"));
       return;
     }
     const answer = new DOMParser().parseFromString(await response.text(), "text/html");
-    const refused = answer.querySelector<HTMLFormElement>("form[data-contact-form]");
+    const refused = answer.querySelector<HTMLFormElement>(
+      `form[data-public-form][action="${form.getAttribute("action") ?? ""}"]`,
+    );
     if (!refused) {
       alertIn(form, "Your message could not be sent just now. Nothing was lost: try again in a minute, or call us.");
       return;
@@ -185,7 +186,7 @@ function enhance(form: HTMLFormElement): void {
 }
 
 export function initPublicForms(): void {
-  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-contact-form]")) {
+  for (const form of document.querySelectorAll<HTMLFormElement>("form[data-public-form]")) {
     enhance(form);
     form.addEventListener("submit", (event) => {
       event.preventDefault();

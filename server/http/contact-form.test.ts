@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { formAlertText, locationOf, startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { graphqlRequest, signInAs } from "../../tests/support/graphql.ts";
-import { activity, inquiries, outbox } from "../db/schema/index.ts";
+import { activity, certificationApplications, inquiries, outbox } from "../db/schema/index.ts";
 import { ticketMessages } from "../domain/core/public-form.ts";
 
 /**
@@ -163,6 +163,38 @@ describe.each(databaseKinds)("the contact form over HTTP, on %s", (kind) => {
       query: `{ inquiries(first: 5) { nodes { id } } }`,
     });
     expect(refused.body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("takes a certification application from the Get Certified page the same way", async () => {
+    const browser = harness.newBrowser();
+    const html = await (await browser.fetch("/about/get-certified")).text();
+    harness.clock.offsetMs = 60_000;
+    const application = {
+      name: "Ana Ferreira",
+      email: "ana.ferreira@clinic.example",
+      organizationName: "Clínica Ferreira",
+      jobTitle: "Radiographer",
+      country: "PT",
+      product: "v5",
+      trainingFormat: "on_site",
+      consentToContact: "true",
+      website: "",
+      ticket: ticketOf(html),
+    };
+    const refused = await browser.post("/about/get-certified", { ...application, jobTitle: "" });
+    expect(refused.status).toBe(400);
+    const refusedHtml = await refused.text();
+    expect(refusedHtml).toContain("Enter your role, like radiographer or pharmacist.");
+    expect(valueOf(refusedHtml, "organizationName")).toBe("Clínica Ferreira");
+    const sent = await browser.post("/about/get-certified", application);
+    expect(locationOf(sent, harness.origin).pathname).toBe("/about/get-certified/sent");
+    const [stored] = await harness.database.db.select().from(certificationApplications);
+    expect(stored).toMatchObject({
+      status: "applied",
+      trainingFormat: "on_site",
+      organizationName: "Clínica Ferreira",
+    });
+    await harness.database.db.delete(certificationApplications);
   });
 
   it("shows only references the server makes on the thanks page", async () => {

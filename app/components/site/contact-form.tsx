@@ -38,6 +38,11 @@ export function ContactForm({ ticket, failure }: { ticket: string; failure?: Act
       method="post"
       action={`/about/contact#${contactFormId}`}
       data-contact-form=""
+      data-public-form=""
+      data-sent-path="/about/contact/sent"
+      data-sent-title="Thank you: your message reached our team"
+      data-sent-toast="Message sent"
+      data-sent-body="A confirmation is on its way to the email address you gave. We reply within one or two business days."
       className="group/contact grid max-w-3xl gap-6"
     >
       {formError ? (

@@ -147,7 +147,10 @@ export default function UserPanel({
                 : `${label} is ${withArticle(user.role)}.`}
             </p>
           )}
-          {rowCan.changeGrants && user.role !== "admin" ? (
+        </Section>
+
+        {rowCan.changeGrants && user.role !== "admin" ? (
+          <Section id="duties" title="Duties">
             <Form preventScrollReset method="post" className="grid gap-3" key={`grants-${user.version}`}>
               <Row intent="changeGrants" user={user} />
               <FormAlert message={failureFor(failure, "changeGrants")?.message} />
@@ -176,8 +179,8 @@ export default function UserPanel({
                 </SubmitButton>
               </div>
             </Form>
-          ) : null}
-        </Section>
+          </Section>
+        ) : null}
 
         {rowCan.changeOrganization ? (
           <Section id="organization" title="Organization">

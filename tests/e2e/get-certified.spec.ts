@@ -1,0 +1,58 @@
+import type { Page } from "@playwright/test";
+import { mailTo } from "../support/accounts.ts";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { expect, test } from "../support/fixtures.ts";
+import { expectToast, uniqueName } from "../support/pages.ts";
+
+/** Get Certified: an operator applies, with and without JavaScript, and is mailed a confirmation. */
+
+test.use({ allowedConsoleError: /status of 40[0-9]/ });
+
+const form = (page: Page) => page.locator("form[data-public-form]");
+const uniqueEmail = (label: string) => `${uniqueName(label).replaceAll(" ", "-")}@clinic.example`.toLowerCase();
+
+async function fillApplication(page: Page, email: string) {
+  const application = form(page);
+  await application.getByLabel("Your name").fill("Ana Ferreira");
+  await application.getByLabel("Email").fill(email);
+  await application.getByLabel("Organization").fill("Clínica Ferreira");
+  await application.getByLabel("Your role").fill("Radiographer");
+  await application.getByLabel("Country").selectOption("PT");
+  await application.getByRole("radio", { name: "Densara v5" }).check();
+  await application.getByRole("radio", { name: /At our site/ }).check();
+  await application.getByLabel("You may contact me about my application").check();
+}
+
+test("an operator applies with JavaScript: checked in place, sent without a reload, confirmed by mail", async ({
+  page,
+}) => {
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto("/about/get-certified#apply");
+    await form(page).getByRole("button", { name: "Send application" }).click();
+    await expect(form(page).getByRole("alert")).toContainText("fields need your attention");
+    await expectNoAxeViolations(page);
+  }
+  const email = uniqueEmail("applicant");
+  await fillApplication(page, email);
+  await form(page).getByRole("button", { name: "Send application" }).click();
+  await expect(
+    page.getByRole("heading", { name: "Thank you: your application reached our training team" }),
+  ).toBeFocused();
+  await expectToast(page, "Application sent");
+  await mailTo(email, "Your application for Densara operator certification");
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the application posts as a plain form and lands on its thanks page", async ({ page }) => {
+    await page.goto("/about/get-certified#apply");
+    await fillApplication(page, uniqueEmail("plain-applicant"));
+    await form(page).getByRole("button", { name: "Send application" }).click();
+    await expect(page).toHaveURL(/\/about\/get-certified\/sent#application-form$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "Thank you: your application reached our training team",
+    );
+  });
+});

@@ -39,6 +39,7 @@ export default [
     route("dashboard/admin/users", "routes/dashboard/users/route.tsx"),
     route("dashboard/admin/organizations", "routes/dashboard/organizations/route.tsx"),
     route("dashboard/admin/inquiries", "routes/dashboard/inquiries/route.tsx"),
+    route("dashboard/admin/inquiries/applications", "routes/dashboard/inquiries/applications/route.tsx"),
     route("dashboard/admin/activity", "routes/dashboard/activity/route.tsx"),
     route("dashboard/admin/config", "routes/dashboard/config/route.tsx"),
     route("dashboard/admin/media", "routes/dashboard/media/route.tsx"),

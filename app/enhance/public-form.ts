@@ -90,7 +90,7 @@ function sent(form: HTMLFormElement, reference: string | null): void {
   const panel = document.createElement("div");
   panel.className =
     "grid max-w-3xl gap-4 rounded-2xl bg-emerald-50 p-6 ring-1 ring-emerald-200 dark:bg-emerald-950 dark:ring-emerald-800";
-  panel.dataset.contactSent = "";
+  panel.dataset.formSent = "";
   const heading = document.createElement("h3");
   heading.className = "text-xl font-bold text-gray-950 dark:text-white";
   heading.tabIndex = -1;

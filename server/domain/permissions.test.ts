@@ -94,6 +94,7 @@ const expected: Record<string, Record<Who, Outcome>> = {
   countApplications: adminsOnly,
   setApplicationStatus: adminsOnly,
   linkApplicationOrganization: adminsOnly,
+  purgeApplications: adminsOnly,
   // Activity: admins read and export it all; everyone else reads their own.
   listActivity: adminsAllOthersOwn,
   exportActivity: adminsOnly,

@@ -134,6 +134,7 @@ describe("every portal form, tampered with", async () => {
       "config/actions.server.ts",
       "docs/actions.server.ts",
       "inquiries/actions.server.ts",
+      "inquiries/applications/actions.server.ts",
       "media/actions.server.ts",
       "organizations/actions.server.ts",
       "releases/actions.server.ts",

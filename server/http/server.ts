@@ -20,6 +20,7 @@ import {
 import { embeddedSignInFailures, externalSignInFailures } from "../idp/sign-in-failures.ts";
 import { scheduledJobs } from "../domain/core/access.ts";
 import type { DomainPorts } from "../domain/core/context.ts";
+import { purgeApplications } from "../domain/certification/index.ts";
 import { purgeInquiries } from "../domain/inquiries/index.ts";
 import { requestDomain } from "../graphql/context.ts";
 import { sweepUnclaimedFiles } from "../domain/core/files.ts";
@@ -314,6 +315,12 @@ export async function createServer(options: {
         purgeInquiries(requestDomain(graphqlDeps, { actor: scheduledJobs, info: { address: null, userAgent: null } }), {
           days: config.inquiryRetentionDays,
         }),
+        purgeApplications(
+          requestDomain(graphqlDeps, { actor: scheduledJobs, info: { address: null, userAgent: null } }),
+          {
+            days: config.inquiryRetentionDays,
+          },
+        ),
       ]);
     },
   };

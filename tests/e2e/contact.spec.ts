@@ -13,7 +13,7 @@ import { expectToast, signInAsAdmin, uniqueName } from "../support/pages.ts";
 // A refused form answers 400, which Chromium logs.
 test.use({ allowedConsoleError: /status of 40[0-9]/ });
 
-const form = (page: Page) => page.locator("form[data-contact-form]");
+const form = (page: Page) => page.locator("form#message-form");
 const uniqueEmail = (label: string) => `${uniqueName(label).replaceAll(" ", "-")}@clinic.example`.toLowerCase();
 
 async function fillMessage(page: Page, email: string, name: string) {
@@ -50,7 +50,7 @@ test.describe("with JavaScript", () => {
     await expect(contact.getByLabel("Email")).not.toHaveAttribute("aria-invalid", "true");
     await contact.getByRole("button", { name: "Send message" }).click();
 
-    const thanks = page.locator("[data-contact-sent]");
+    const thanks = page.locator("[data-form-sent]");
     await expect(thanks.getByRole("heading", { name: "Thank you: your message reached our team" })).toBeFocused();
     const reference = (await thanks.locator("strong").textContent()) ?? "";
     expect(reference).toMatch(/^SR-[2-9A-HJKMNP-Z]{6}$/);
@@ -140,7 +140,7 @@ test("messages sent with and without JavaScript reach the inbox, where an admin 
   await page.goto("/about/contact");
   await fillMessage(page, uniqueEmail("inbox-js"), `${label} script`);
   await form(page).getByRole("button", { name: "Send message" }).click();
-  await expect(page.locator("[data-contact-sent]")).toBeVisible();
+  await expect(page.locator("[data-form-sent]")).toBeVisible();
 
   await signInAsAdmin(page, `/dashboard/admin/inquiries?q=${encodeURIComponent(label.toLowerCase())}`);
   const rows = page.getByRole("table", { name: "Inquiries" }).getByRole("rowheader");

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { mailTo } from "../support/accounts.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
-import { expectToast, uniqueName } from "../support/pages.ts";
+import { expectToast, pick, signInAsAdmin, uniqueName } from "../support/pages.ts";
 
 /** Get Certified: an operator applies, with and without JavaScript, and is mailed a confirmation. */
 
@@ -55,4 +55,39 @@ test.describe("without JavaScript", () => {
       "Thank you: your application reached our training team",
     );
   });
+});
+
+test("staff take an application from applied to certified, and the organization is certified", async ({ page }) => {
+  // The applicant, as a visitor.
+  const email = uniqueEmail("workflow");
+  const name = uniqueName("Operator");
+  await page.goto("/about/get-certified#apply");
+  await fillApplication(page, email);
+  await form(page).getByLabel("Your name").fill(name);
+  await form(page).getByRole("button", { name: "Send application" }).click();
+  await expect(page.locator("[data-form-sent]")).toBeVisible();
+
+  // The training team, as the admin.
+  await signInAsAdmin(page, `/dashboard/admin/inquiries/applications?q=${encodeURIComponent(name.toLowerCase())}`);
+  await page
+    .getByRole("table", { name: "Certification applications" })
+    .getByRole("link", { name, exact: true })
+    .click();
+  const panel = page.getByRole("dialog", { name });
+  await pick(panel, "Organization", "prairie", /Prairie Creek Family Clinic/);
+  await panel.getByRole("button", { name: "Match organization" }).click();
+  await expectToast(page, `${name}'s application is matched to an organization`);
+
+  await panel.getByLabel("Course date").fill("2027-03-16");
+  await panel.getByRole("button", { name: "Schedule the course" }).click();
+  await expectToast(page, `${name}: scheduled`);
+  await mailTo(email, "Your Densara operator course is booked");
+
+  await panel.getByRole("button", { name: "Course and assessment completed" }).click();
+  await expectToast(page, `${name}: completed`);
+  await panel.getByRole("button", { name: "Certify the operator" }).click();
+  await expectToast(page, `${name}: certified`);
+  await expect(panel.getByText(/Matched to Prairie Creek Family Clinic, .* \(certified until/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await mailTo(email, "You are a certified Densara operator");
 });

@@ -225,6 +225,7 @@ export const probes: Record<string, Probe> = {
       scheduledFor: "2027-03-15",
     }),
   },
+  purgeApplications: { input: () => ({ days: 30 }) },
   linkApplicationOrganization: {
     input: (f) => ({ id: f.application.id, version: f.application.version, organizationId: f.organizations.mine.id }),
   },

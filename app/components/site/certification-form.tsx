@@ -1,7 +1,6 @@
 import type { ActionFailure } from "../../lib/action-failure.ts";
-import { countryOptions } from "../../lib/countries.ts";
-import { Button } from "../ui/button.tsx";
-import { CheckboxInput, Field, RadioGroupInput, SelectInput, TextAreaInput } from "../ui/field.tsx";
+import { Field, RadioGroupInput, TextAreaInput } from "../ui/field.tsx";
+import { ConsentField, EmailField, PlaceFields, PublicForm, publicFormState } from "./public-form.tsx";
 
 export const certificationFormId = "application-form";
 
@@ -17,39 +16,23 @@ const formats = [
   { value: "training_centre", label: "At the training centre", hint: "A day in Madison, Wisconsin." },
 ] as const;
 
-/**
- * The Get Certified application: a plain form that posts to the page itself and works
- * without JavaScript, enhanced like the contact form (app/enhance/public-form.ts).
- */
+/** The Get Certified application (a public form: public-form.tsx). */
 export function CertificationForm({ ticket, failure }: { ticket: string; failure?: ActionFailure | undefined }) {
-  const value = (name: string) => failure?.values[name];
-  const error = (name: string) => failure?.fields[name];
-  const formError = failure ? (failure.fields[""] ?? failure.message) : undefined;
+  const { value, error } = publicFormState(failure);
   return (
-    <form
+    <PublicForm
       id={certificationFormId}
-      method="post"
-      action={`/about/get-certified#${certificationFormId}`}
-      data-public-form=""
-      data-sent-path="/about/get-certified/sent"
-      data-sent-title="Thank you: your application reached our training team"
-      data-sent-toast="Application sent"
-      data-sent-body="A confirmation is on its way to the email address you gave. We will write within two business days to agree a course date."
-      className="grid max-w-3xl gap-6"
+      page="/about/get-certified"
+      sent={{
+        path: "/about/get-certified/sent",
+        title: "Thank you: your application reached our training team",
+        toast: "Application sent",
+        body: "A confirmation is on its way to the email address you gave. We will write within two business days to agree a course date.",
+      }}
+      ticket={ticket}
+      failure={failure}
+      submitLabel="Send application"
     >
-      {formError ? (
-        <div
-          role="alert"
-          data-form-alert="error"
-          tabIndex={-1}
-          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
-        >
-          {formError}
-        </div>
-      ) : null}
-      <p className="text-base text-gray-700 dark:text-gray-300">
-        Every field is needed unless it says <span className="font-semibold">optional</span>.
-      </p>
       <div className="grid gap-6 sm:grid-cols-2">
         <Field
           label="Your name"
@@ -60,16 +43,7 @@ export function CertificationForm({ ticket, failure }: { ticket: string; failure
           defaultValue={value("name")}
           error={error("name")}
         />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={320}
-          defaultValue={value("email")}
-          error={error("email")}
-        />
+        <EmailField failure={failure} />
         <Field
           label="Organization"
           hint="The clinic, pharmacy or company you run screenings for."
@@ -99,23 +73,7 @@ export function CertificationForm({ ticket, failure }: { ticket: string; failure
           defaultValue={value("phone")}
           error={error("phone")}
         />
-        <SelectInput
-          label="Country"
-          name="country"
-          autoComplete="country"
-          required
-          options={[{ value: "", label: "Choose a country" }, ...countryOptions()]}
-          defaultValue={value("country") ?? ""}
-          error={error("country")}
-        />
-        <Field
-          label="State or region (optional)"
-          name="region"
-          autoComplete="address-level1"
-          maxLength={120}
-          defaultValue={value("region")}
-          error={error("region")}
-        />
+        <PlaceFields failure={failure} />
       </div>
       <RadioGroupInput
         legend="Which system will you operate?"
@@ -149,26 +107,11 @@ export function CertificationForm({ ticket, failure }: { ticket: string; failure
         defaultValue={value("message")}
         error={error("message")}
       />
-      <CheckboxInput
+      <ConsentField
         label="You may contact me about my application"
         hint="By email, or by phone if you gave a number. We use your details only for your training and certification."
-        name="consentToContact"
-        required
-        defaultChecked={value("consentToContact")?.split("\n").includes("true")}
-        error={error("consentToContact")}
+        failure={failure}
       />
-      <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
-        <label>
-          Leave this field empty
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-      <input type="hidden" name="ticket" value={ticket} />
-      <div>
-        <Button type="submit" size="lg">
-          Send application
-        </Button>
-      </div>
-    </form>
+    </PublicForm>
   );
 }

@@ -1,7 +1,6 @@
 import type { ActionFailure } from "../../lib/action-failure.ts";
-import { countryOptions } from "../../lib/countries.ts";
-import { Button } from "../ui/button.tsx";
-import { CheckboxInput, Field, RadioGroupInput, SelectInput, TextAreaInput } from "../ui/field.tsx";
+import { Field, RadioGroupInput, TextAreaInput } from "../ui/field.tsx";
+import { ConsentField, EmailField, PlaceFields, PublicForm, publicFormState } from "./public-form.tsx";
 
 export const contactFormId = "message-form";
 
@@ -19,45 +18,27 @@ const products = [
   { value: "unsure", label: "Not sure" },
 ] as const;
 
-/** The topics whose messages are about equipment a customer has: the serial number helps, and shows. */
-export const supportTopicValues = ["support", "service", "billing"] as const;
-
 /**
- * Sales & Support's form. A plain form that posts to the page itself and works without
- * JavaScript; the page's enhancement module checks fields as they are left and sends it
- * without a reload. The serial number shows only for the support topics (CSS `:has`, no
- * script needed). `website` is a field no person sees or fills: a bot's tell.
+ * Sales & Support's form (a public form: public-form.tsx). The serial number shows only
+ * for the topics about equipment a customer has (CSS `:has`, no script needed).
  */
 export function ContactForm({ ticket, failure }: { ticket: string; failure?: ActionFailure | undefined }) {
-  const value = (name: string) => failure?.values[name];
-  const error = (name: string) => failure?.fields[name];
-  const formError = failure ? (failure.fields[""] ?? failure.message) : undefined;
+  const { value, error } = publicFormState(failure);
   return (
-    <form
+    <PublicForm
       id={contactFormId}
-      method="post"
-      action={`/about/contact#${contactFormId}`}
-      data-contact-form=""
-      data-public-form=""
-      data-sent-path="/about/contact/sent"
-      data-sent-title="Thank you: your message reached our team"
-      data-sent-toast="Message sent"
-      data-sent-body="A confirmation is on its way to the email address you gave. We reply within one or two business days."
-      className="group/contact grid max-w-3xl gap-6"
+      page="/about/contact"
+      sent={{
+        path: "/about/contact/sent",
+        title: "Thank you: your message reached our team",
+        toast: "Message sent",
+        body: "A confirmation is on its way to the email address you gave. We reply within one or two business days.",
+      }}
+      ticket={ticket}
+      failure={failure}
+      submitLabel="Send message"
+      className="group/contact"
     >
-      {formError ? (
-        <div
-          role="alert"
-          data-form-alert="error"
-          tabIndex={-1}
-          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
-        >
-          {formError}
-        </div>
-      ) : null}
-      <p className="text-base text-gray-700 dark:text-gray-300">
-        Every field is needed unless it says <span className="font-semibold">optional</span>.
-      </p>
       <RadioGroupInput
         legend="What is your message about?"
         name="topic"
@@ -76,16 +57,7 @@ export function ContactForm({ ticket, failure }: { ticket: string; failure?: Act
           defaultValue={value("name")}
           error={error("name")}
         />
-        <Field
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          maxLength={320}
-          defaultValue={value("email")}
-          error={error("email")}
-        />
+        <EmailField failure={failure} />
         <Field
           label="Phone (optional)"
           hint="If you would like us to call you back."
@@ -106,23 +78,7 @@ export function ContactForm({ ticket, failure }: { ticket: string; failure?: Act
           defaultValue={value("organization")}
           error={error("organization")}
         />
-        <SelectInput
-          label="Country"
-          name="country"
-          autoComplete="country"
-          required
-          options={[{ value: "", label: "Choose a country" }, ...countryOptions()]}
-          defaultValue={value("country") ?? ""}
-          error={error("country")}
-        />
-        <Field
-          label="State or region (optional)"
-          name="region"
-          autoComplete="address-level1"
-          maxLength={120}
-          defaultValue={value("region")}
-          error={error("region")}
-        />
+        <PlaceFields failure={failure} />
       </div>
       <RadioGroupInput
         legend="Which product is it about?"
@@ -132,10 +88,7 @@ export function ContactForm({ ticket, failure }: { ticket: string; failure?: Act
         error={error("product")}
         required
       />
-      <div
-        data-serial-number=""
-        className="group-has-[input[name=topic][value=general]:checked]/contact:hidden group-has-[input[name=topic][value=sales]:checked]/contact:hidden"
-      >
+      <div className="group-has-[input[name=topic][value=general]:checked]/contact:hidden group-has-[input[name=topic][value=sales]:checked]/contact:hidden">
         <Field
           label="Serial number (optional)"
           hint="On the label underneath the unit, like D5-204117."
@@ -157,26 +110,11 @@ export function ContactForm({ ticket, failure }: { ticket: string; failure?: Act
         defaultValue={value("message")}
         error={error("message")}
       />
-      <CheckboxInput
+      <ConsentField
         label="You may contact me about this message"
         hint="By email, or by phone if you gave a number. We use your details only to answer you, and delete them within two years."
-        name="consentToContact"
-        required
-        defaultChecked={value("consentToContact")?.split("\n").includes("true")}
-        error={error("consentToContact")}
+        failure={failure}
       />
-      <div aria-hidden="true" className="absolute -left-[10000px] size-px overflow-hidden">
-        <label>
-          Leave this field empty
-          <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
-        </label>
-      </div>
-      <input type="hidden" name="ticket" value={ticket} />
-      <div>
-        <Button type="submit" size="lg" data-contact-submit="">
-          Send message
-        </Button>
-      </div>
-    </form>
+    </PublicForm>
   );
 }

@@ -7,7 +7,13 @@ import { certificationApplications, organizations, outbox, users } from "../../d
 import { type ValidationError } from "../core/errors.ts";
 import { ticketMessages } from "../core/public-form.ts";
 import { actorFor } from "../users/index.ts";
-import { applyForCertification, linkApplicationOrganization, setApplicationStatus } from "./index.ts";
+import { forgetPerson } from "../inquiries/index.ts";
+import {
+  applyForCertification,
+  linkApplicationOrganization,
+  purgeApplications,
+  setApplicationStatus,
+} from "./index.ts";
 
 /**
  * The Get Certified programme's applications: sent like the contact form (guarded the
@@ -187,6 +193,33 @@ describe.each(databaseKinds)("certification applications, on %s", (kind) => {
     ).rejects.toMatchObject({ code: "FORBIDDEN" });
     const [unchanged] = await db.select().from(certificationApplications);
     expect(unchanged?.status).toBe("completed");
+  });
+
+  it("is purged once finished and past the retention period, and forgotten with the person's messages", async () => {
+    const { db } = database();
+    const longAgo = new Date(now.getTime() - 800 * 24 * 60 * minute);
+    const old = domainContext(db, null, { now: () => longAgo, address: "198.51.100.31" });
+    const ticketThen = testFormTickets.issue(new Date(longAgo.getTime() - 5 * minute));
+    const finished = await applyForCertification(
+      old,
+      application({ email: "old.done@clinic.example", ticket: ticketThen }),
+    );
+    await applyForCertification(old, application({ email: "old.open@clinic.example", ticket: ticketThen }));
+    await setApplicationStatus(admin(db), {
+      id: finished.id,
+      version: finished.version,
+      status: "declined",
+      declinedReason: "The course is not offered in that region.",
+    });
+    expect(await purgeApplications(admin(db), { days: 730 })).toEqual({ applications: 1 });
+    expect((await db.select().from(certificationApplications)).map((row) => row.email)).toEqual([
+      "old.open@clinic.example",
+    ]);
+    expect(await forgetPerson(admin(db), { email: "OLD.OPEN@clinic.example" })).toEqual({
+      inquiries: 0,
+      applications: 1,
+    });
+    expect(await db.select().from(certificationApplications)).toEqual([]);
   });
 
   it("is guarded like the contact form", async () => {

@@ -22,11 +22,14 @@ export const applicationEntity = defineEntity({
     read: allow.roleOrGrant("admin", "inquiries"),
     setStatus: allow.roleOrGrant("admin", "inquiries"),
     link: allow.roleOrGrant("admin", "inquiries"),
+    /** The retention purge: admins (it runs as the product). */
+    purge: allow.role("admin"),
   },
   rowChecks: { setStatus: allowed, link: allowed },
   actions: {
     apply: { words: "applied for certification:", label: "Certification applied for" },
     setStatus: { words: "moved along the", label: "Certification application moved" },
     link: { words: "matched an organization to the", label: "Application matched to an organization" },
+    purge: { words: "purged old certification applications:", label: "Old applications purged" },
   },
 });

@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
-import { organizations } from "../../db/schema/index.ts";
+import { activity, certificationApplications, organizations } from "../../db/schema/index.ts";
 import { ConflictError, ValidationError } from "../core/errors.ts";
 import { id, optionalText, rowVersion } from "../core/fields.ts";
 import { certifyOrganization, getOrganization, setPublicListing } from "../organizations/index.ts";
@@ -142,5 +142,54 @@ export const linkApplicationOrganization = applicationEntity.write({
       after: { organizationId: updated.organizationId },
     });
     return updated;
+  },
+});
+
+/**
+ * Applications received more than `days` ago and finished (certified or declined) are
+ * deleted by the scheduled job, with the inquiries' retention; open ones stay until done.
+ */
+export const purgeApplications = applicationEntity.write({
+  operation: "purge",
+  doing: "purge old certification applications",
+  input: z.object({
+    days: z.number().int("Give a whole number of days.").min(30, "Keep applications at least 30 days.").max(36_500),
+  }),
+  run: async (scope, input): Promise<{ applications: number }> => {
+    const cutoff = new Date(scope.now.getTime() - input.days * 24 * 60 * 60 * 1000);
+    const deleted = await scope.tx
+      .delete(certificationApplications)
+      .where(
+        and(
+          lt(certificationApplications.createdAt, cutoff),
+          inArray(certificationApplications.status, ["certified", "declined"]),
+        ),
+      )
+      .returning({ id: certificationApplications.id });
+    if (deleted.length === 0) {
+      scope.unchanged();
+      return { applications: 0 };
+    }
+    await scope.tx
+      .update(activity)
+      .set({ targetLabel: "Deleted application", address: null, userAgent: null })
+      .where(
+        and(
+          eq(activity.targetType, applicationEntity.name),
+          inArray(
+            activity.targetId,
+            deleted.map((row) => row.id),
+          ),
+        ),
+      );
+    await scope.audit({
+      target: {
+        type: applicationEntity.name,
+        id: null,
+        label: `${deleted.length} finished applications older than ${input.days} days`,
+      },
+      after: { applications: deleted.length, days: input.days },
+    });
+    return { applications: deleted.length };
   },
 });

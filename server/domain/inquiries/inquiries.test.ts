@@ -257,7 +257,7 @@ describe.each(databaseKinds)("inquiries, on %s", (kind) => {
     await submitInquiry(visitor(db), message({ topic: "sales" }));
     await submitInquiry(visitor(db, "198.51.100.8"), message({ name: "Sam Lee", email: "sam@example.com" }));
     const result = await forgetPerson(admin(db), { email: "RUTH.okafor@clinic.example" });
-    expect(result.inquiries).toBe(2);
+    expect(result).toEqual({ inquiries: 2, applications: 0 });
     expect((await db.select().from(inquiries)).map((row) => row.name)).toEqual(["Sam Lee"]);
     const log = await db.select().from(activity).orderBy(asc(activity.at), asc(activity.id));
     const labels = log.map((entry) => entry.targetLabel).join(" | ");
@@ -266,7 +266,7 @@ describe.each(databaseKinds)("inquiries, on %s", (kind) => {
     expect(log.filter((entry) => entry.address === "198.51.100.7")).toEqual([]);
     expect(log.at(-1)).toMatchObject({
       action: "inquiry.forgetPerson",
-      targetLabel: "one person's messages (2 inquiries)",
+      targetLabel: "one person's data (2 inquiries, 0 applications)",
     });
     await expect(
       forgetPerson(domainContext(db, await person(db, { email: "e@d.example", role: "editor" })), {

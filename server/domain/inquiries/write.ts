@@ -1,7 +1,7 @@
 import { and, eq, inArray, lt, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { activity, inquiries, inquiryNotes, users } from "../../db/schema/index.ts";
+import { activity, certificationApplications, inquiries, inquiryNotes, users } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
 import { email, id, requiredText, rowVersion } from "../core/fields.ts";
 import { inquiryEntity, type Inquiry } from "./entity.ts";
@@ -100,29 +100,48 @@ async function anonymiseActivity(tx: Database, ids: string[]) {
 
 /**
  * Deletes everything kept about one person who wrote to us, on their request: their
- * inquiries, the notes on them, and their name and network address in the activity log.
- * The log keeps that a deletion happened and how much, not whose.
+ * inquiries and the notes on them, their certification applications, and their name and
+ * network address in the activity log. The log keeps that a deletion happened and how
+ * much, not whose.
  */
 export const forgetPerson = inquiryEntity.write({
   operation: "forgetPerson",
   doing: "delete a person's data",
   input: z.object({ email }),
-  run: async (scope, input): Promise<{ inquiries: number }> => {
+  run: async (scope, input): Promise<{ inquiries: number; applications: number }> => {
     const deleted = await scope.tx
       .delete(inquiries)
       .where(sql`lower(${inquiries.email}) = ${input.email}`)
       .returning({ id: inquiries.id });
     const ids = deleted.map((row) => row.id);
     await anonymiseActivity(scope.tx, ids);
+    const applications = await scope.tx
+      .delete(certificationApplications)
+      .where(sql`lower(${certificationApplications.email}) = ${input.email}`)
+      .returning({ id: certificationApplications.id });
+    if (applications.length > 0) {
+      await scope.tx
+        .update(activity)
+        .set({ targetLabel: "Deleted application", address: null, userAgent: null })
+        .where(
+          and(
+            eq(activity.targetType, "certificationApplication"),
+            inArray(
+              activity.targetId,
+              applications.map((row) => row.id),
+            ),
+          ),
+        );
+    }
     await scope.audit({
       target: {
         type: "inquiry",
         id: null,
-        label: `one person's messages (${ids.length} ${ids.length === 1 ? "inquiry" : "inquiries"})`,
+        label: `one person's data (${ids.length} ${ids.length === 1 ? "inquiry" : "inquiries"}, ${applications.length} ${applications.length === 1 ? "application" : "applications"})`,
       },
-      after: { inquiries: ids.length },
+      after: { inquiries: ids.length, applications: applications.length },
     });
-    return { inquiries: ids.length };
+    return { inquiries: ids.length, applications: applications.length };
   },
 });
 

@@ -6,6 +6,7 @@ import {
   getApplication,
   linkApplicationOrganization,
   listApplications,
+  nextSteps,
   setApplicationStatus,
   trainingFormat,
   type CertificationApplication,
@@ -46,6 +47,11 @@ const ApplicationType = builder.objectRef<CertificationApplication>("Certificati
     createdAt: t.expose("createdAt", { type: "DateTime" }),
     updatedAt: t.expose("updatedAt", { type: "DateTime" }),
     version: t.exposeInt("version"),
+    nextSteps: t.field({
+      type: [enumRef(applicationStatus)],
+      description: "Where it may go from here (none once certified or declined).",
+      resolve: (application) => [...nextSteps[application.status]],
+    }),
     can: t.field({ type: ApplicationCan, resolve: (application) => application }),
   }),
 });

@@ -95,8 +95,11 @@ const InquiryCounts = builder
     }),
   });
 
-const ForgetResult = builder.objectRef<{ inquiries: number }>("PersonalDataDeleted").implement({
-  fields: (t) => ({ inquiries: t.exposeInt("inquiries", { description: "How many inquiries were deleted." }) }),
+const ForgetResult = builder.objectRef<{ inquiries: number; applications: number }>("PersonalDataDeleted").implement({
+  fields: (t) => ({
+    inquiries: t.exposeInt("inquiries", { description: "How many inquiries were deleted." }),
+    applications: t.exposeInt("applications", { description: "How many certification applications were deleted." }),
+  }),
 });
 
 queryField("inquiries", {

@@ -1,4 +1,5 @@
 import { formActions, intent } from "../../../lib/actions.server.ts";
+import { formatCount } from "../../../lib/format.ts";
 import { AddInquiryNote, AssignInquiry, ForgetPerson, SetInquiryStatus } from "./queries.ts";
 
 /** The inbox's forms: each sends its mutation, and says what happened. */
@@ -16,10 +17,8 @@ export const inquiryActions = formActions("/dashboard/admin/inquiries", {
   })),
   note: intent(AddInquiryNote, (data) => ({ title: `Note added to ${data.addInquiryNote.name}'s message` })),
   forget: intent(ForgetPerson, (data) => ({
-    title:
-      data.forgetPerson.inquiries === 1
-        ? "Their message was deleted"
-        : `Their ${data.forgetPerson.inquiries} messages were deleted`,
+    title: "Their data was deleted",
+    description: `${formatCount(data.forgetPerson.inquiries, "message", "messages")} and ${formatCount(data.forgetPerson.applications, "certification application", "certification applications")}.`,
     params: { selected: null },
   })),
 });

@@ -226,8 +226,9 @@ export default function InquiryPanel({
               Delete this person&apos;s data
             </h3>
             <p className="text-base text-gray-700 dark:text-gray-300">
-              When {inquiry.name} asks us to forget them: every message from {inquiry.email}, with its notes, is
-              deleted, and their name and address leave the activity log. The log keeps that a deletion happened.
+              When {inquiry.name} asks us to forget them: every message and certification application from{" "}
+              {inquiry.email} is deleted, with the notes, and their name and address leave the activity log. The log
+              keeps that a deletion happened.
             </p>
             <FormAlert message={failureFor(failure, "forget")?.message} />
             <div>

@@ -35,6 +35,11 @@ export const InquiriesQuery = graphql(
         id
         name
       }
+      certificationApplicationCounts {
+        applied
+        scheduled
+        completed
+      }
     }
   `,
   [PageFields],
@@ -113,6 +118,7 @@ export const ForgetPerson = graphql(`
   mutation ForgetPerson($input: ForgetPersonInput!) {
     forgetPerson(input: $input) {
       inquiries
+      applications
     }
   }
 `);

@@ -14,6 +14,7 @@ import { requireReach } from "../../../lib/portal.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { inquiryActions } from "./actions.server.ts";
+import { InboxTabs } from "./tabs.tsx";
 import { inquiryFilter } from "./filter.ts";
 import { inquiryColumns } from "./inquiry-row.tsx";
 import { InquiriesQuery, InquiryDetails } from "./queries.ts";
@@ -45,6 +46,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     pageInfo: list.inquiries.pageInfo,
     total: { count: list.inquiries.totalCount, more: list.inquiries.totalCountIsLowerBound },
     counts: list.inquiryCounts,
+    waiting: {
+      messages: list.inquiryCounts.new,
+      applications:
+        list.certificationApplicationCounts.applied +
+        list.certificationApplicationCounts.scheduled +
+        list.certificationApplicationCounts.completed,
+    },
     assignees: list.inquiryAssignees,
     selected: details?.ok ? details.data.inquiry : null,
     selectedError: details && !details.ok ? details.error.message : null,
@@ -57,7 +65,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** The contact form's messages: who wrote, about what, who has each one and where it stands. */
 export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
-  const { now, filter, inquiries, pageInfo, total, counts, assignees, selected, selectedError } = loaderData;
+  const { now, filter, inquiries, pageInfo, total, counts, waiting, assignees, selected, selectedError } = loaderData;
   const failure = useActionData<typeof action>();
   useFailureToast(failure);
   const { search, pathname } = useLocation();
@@ -86,6 +94,8 @@ export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
           <Download aria-hidden="true" className="size-5" /> Export as CSV
         </a>
       </div>
+
+      <InboxTabs waiting={waiting} />
 
       <ListFilters
         label="Filter inquiries"

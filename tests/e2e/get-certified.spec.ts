@@ -69,10 +69,10 @@ test("staff take an application from applied to certified, and the organization 
 
   // The training team, as the admin.
   await signInAsAdmin(page, `/dashboard/admin/inquiries/applications?q=${encodeURIComponent(name.toLowerCase())}`);
-  await page
-    .getByRole("table", { name: "Certification applications" })
-    .getByRole("link", { name, exact: true })
-    .click();
+  const table = page.getByRole("table", { name: "Certification applications" });
+  // Sent once: one row.
+  await expect(table.getByRole("rowheader")).toHaveCount(1);
+  await table.getByRole("link", { name, exact: true }).click();
   const panel = page.getByRole("dialog", { name });
   await pick(panel, "Organization", "prairie", /Prairie Creek Family Clinic/);
   await panel.getByRole("button", { name: "Match organization" }).click();

@@ -7,8 +7,10 @@ import { certificationApplications, organizations, outbox, users } from "../../d
 import { type ValidationError } from "../core/errors.ts";
 import { ticketMessages } from "../core/public-form.ts";
 import { actorFor } from "../users/index.ts";
+import { listActivity } from "../activity/index.ts";
 import { forgetPerson } from "../inquiries/index.ts";
 import {
+  applicationEntity,
   applyForCertification,
   linkApplicationOrganization,
   purgeApplications,
@@ -99,6 +101,9 @@ describe.each(databaseKinds)("certification applications, on %s", (kind) => {
       "You have completed the Densara operator course",
       "You are a certified Densara operator",
     ]);
+    // The activity log lists them as a kind of record its filter takes.
+    const trail = await listActivity(admin(db), { filter: { targetType: applicationEntity.name } });
+    expect(trail.nodes.map((entry) => entry.action)).toContain("application.setStatus");
     const booked = (
       await db.select().from(outbox).where(eq(outbox.subject, "Your Densara operator course is booked"))
     )[0];

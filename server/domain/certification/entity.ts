@@ -12,7 +12,7 @@ const allowed = (): RowVerdict => "allowed";
  * admin's act: the organization's own rule decides it).
  */
 export const applicationEntity = defineEntity({
-  name: "certificationApplication",
+  name: "application",
   plural: "Certification applications",
   table: certificationApplications,
   label: (application) => `application from ${application.name}`,

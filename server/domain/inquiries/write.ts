@@ -125,7 +125,7 @@ export const forgetPerson = inquiryEntity.write({
         .set({ targetLabel: "Deleted application", address: null, userAgent: null })
         .where(
           and(
-            eq(activity.targetType, "certificationApplication"),
+            eq(activity.targetType, "application"),
             inArray(
               activity.targetId,
               applications.map((row) => row.id),

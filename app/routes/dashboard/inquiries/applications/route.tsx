@@ -26,7 +26,7 @@ import { applicationStatusLabels, formatLabels } from "./words.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
   requireReach(
-    "certificationApplication",
+    "application",
     "read",
     "Only admins, and people given the inquiries duty, can read certification applications.",
   ),

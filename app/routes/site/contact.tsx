@@ -1,11 +1,9 @@
 import { redirect } from "react-router";
 import { ContactForm } from "../../components/site/contact-form.tsx";
 import { PageView } from "../../components/site/sections/page-view.tsx";
-import { readForm, failed } from "../../lib/actions.server.ts";
-import { submit } from "../../lib/api.server.ts";
 import { getPage } from "../../lib/content.server.ts";
-import { formTicket, reusedFormTicket } from "../../lib/form-ticket.ts";
-import { text } from "../../lib/form-data.ts";
+import { formTicket } from "../../lib/form-ticket.ts";
+import { sendPublicForm } from "../../lib/public-form.server.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { notFound } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
@@ -36,13 +34,8 @@ export function loader({ url, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
-  const outcome = await submit(context, SubmitInquiry, form);
-  if (!outcome.ok) {
-    const refused = failed("contact", outcome, form);
-    refused.data.values.ticket = reusedFormTicket(context, text(form, "ticket") ?? null);
-    return refused;
-  }
+  const outcome = await sendPublicForm(context, request, SubmitInquiry, "contact");
+  if (!outcome.ok) return outcome.refused;
   const { reference } = outcome.data.submitInquiry;
   return redirect(reference ? `/about/contact/sent?reference=${reference}` : "/about/contact/sent", 303);
 }

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { activity, certificationApplications, inquiries, inquiryNotes, users } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
 import { email, id, requiredText, rowVersion } from "../core/fields.ts";
+import { actorFor } from "../users/entity.ts";
 import { inquiryEntity, type Inquiry } from "./entity.ts";
 import { inquiryStatus } from "./fields.ts";
 import type { InquiryNote } from "./read.ts";
@@ -16,12 +17,10 @@ export const assignInquiry = inquiryEntity.write({
   run: async (scope, input): Promise<Inquiry> => {
     const { row: inquiry } = await scope.target(input);
     if (input.assigneeId) {
-      const [assignee] = await scope.tx
-        .select({ role: users.role, grants: users.grants, status: users.status })
-        .from(users)
-        .where(eq(users.id, input.assigneeId));
-      const canAnswer = assignee && (assignee.role === "admin" || assignee.grants.includes("inquiries"));
-      if (!canAnswer || assignee.status !== "active") {
+      const [assignee] = await scope.tx.select().from(users).where(eq(users.id, input.assigneeId));
+      // The entity's own read rule says who answers inquiries (admins, and the duty).
+      const canAnswer = assignee ? inquiryEntity.decide("read", actorFor(assignee, "session")) === true : false;
+      if (!canAnswer || assignee?.status !== "active") {
         throw new ValidationError({
           assigneeId: "Choose someone who answers inquiries: an admin, or a person given the inquiries duty.",
         });

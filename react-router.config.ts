@@ -1,12 +1,18 @@
 import type { Config } from "@react-router/dev/config";
-import { publicPaths } from "./app/lib/public-paths.ts";
+import { livePaths, publicPaths } from "./app/lib/public-paths.ts";
 
 export default {
   ssr: true,
   buildDirectory: process.env.BUILD_DIR ?? "build",
-  // Public pages and the static resources are rendered once, at build time.
+  // Public pages and the static resources are rendered once, at build time; the pages that
+  // show the database are rendered by the server (ADR 029).
   prerender: {
-    paths: [...publicPaths, "/api/search.json", "/sitemap.xml", "/robots.txt"],
+    paths: [
+      ...publicPaths.filter((path) => !livePaths.includes(path)),
+      "/api/search.json",
+      "/sitemap.xml",
+      "/robots.txt",
+    ],
     concurrency: 4,
   },
 } satisfies Config;

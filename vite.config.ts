@@ -10,7 +10,12 @@ export default defineConfig({
     contentPlugin(),
     tailwindcss(),
     reactRouter(),
-    enhancePlugin({ site: "app/enhance/site.ts", docs: "app/enhance/docs.ts", forms: "app/enhance/forms.ts" }),
+    enhancePlugin({
+      site: "app/enhance/site.ts",
+      docs: "app/enhance/docs.ts",
+      forms: "app/enhance/forms.ts",
+      locations: "app/enhance/locations.ts",
+    }),
     buildInfoPlugin(),
   ],
   ssr: {

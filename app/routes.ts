@@ -21,7 +21,7 @@ export default [
     route("health-conditions", page, { id: "site/health-conditions" }),
     route("health-conditions/bone-health", page, { id: "site/health-bone-health" }),
     route("health-conditions/type-2-diabetes", page, { id: "site/health-type-2-diabetes" }),
-    route("locations", page, { id: "site/locations" }),
+    route("locations", "routes/site/locations.tsx", { id: "site/locations" }),
     route("products", page, { id: "site/products" }),
     route("products/v4", page, { id: "site/products-v4" }),
     route("products/v5", page, { id: "site/products-v5" }),

@@ -275,6 +275,12 @@ const formSection = z.object({
   form: z.enum(Object.keys(formNames) as [FormName]),
 });
 
+/** The locations finder (its route, app/routes/site/locations.tsx, searches the listed organizations). */
+const finderSection = z.object({
+  type: z.literal("finder"),
+  ...sectionBase,
+});
+
 export const sectionSchema = z.discriminatedUnion("type", [
   proseSection,
   featuresSection,
@@ -290,6 +296,7 @@ export const sectionSchema = z.discriminatedUnion("type", [
   locationsSection,
   contactSection,
   formSection,
+  finderSection,
 ]);
 
 export const pageSchema = z
@@ -316,6 +323,13 @@ export const pageSchema = z
         });
       }
       seen.add(section.id);
+      if (section.type === "finder" && page.path !== "/locations") {
+        ctx.addIssue({
+          code: "custom",
+          path: ["sections", index, "type"],
+          message: "the locations finder works only on /locations, whose route searches",
+        });
+      }
       if (section.type === "form" && formNames[section.form] !== page.path) {
         ctx.addIssue({
           code: "custom",

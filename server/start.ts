@@ -82,6 +82,9 @@ const sweeper = setInterval(() => {
 }, 15 * 60_000);
 sweeper.unref();
 
+// The public pages that show the database follow it: a change on any process shows within a second (ADR 029).
+const stopWatching = server.livePages.watch();
+
 const running = await startHttpServer({
   fetch: server.fetch,
   before: server.answerBuildFile,
@@ -100,6 +103,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       .shutdown(signal)
       .then(async (outcome) => {
         clearInterval(sweeper);
+        stopWatching();
         await outboxWorker.stop();
         await database.close();
         await files.close();

@@ -23,3 +23,9 @@ export type PublicPath = (typeof publicPaths)[number];
 export function isPublicPath(path: string): path is PublicPath {
   return (publicPaths as readonly string[]).includes(path);
 }
+
+/**
+ * Public pages that show the database: the server renders them at start and again when
+ * what they show changes (server/http/live-pages.ts), not the build.
+ */
+export const livePaths: readonly PublicPath[] = ["/locations"];

@@ -10,7 +10,7 @@ export type RouteHandle = {
   colorMode?: ColorMode | "system";
 };
 
-export type EnhanceName = "site" | "docs" | "forms";
+export type EnhanceName = "site" | "docs" | "forms" | "locations";
 
 type MatchLike = { handle?: unknown; loaderData?: unknown };
 

@@ -52,3 +52,42 @@ export function structuredData(page: RenderedPage): object[] {
     }
   });
 }
+
+/** The schema.org type of a listed organization: MedicalBusiness and its kinds, or LocalBusiness for a seller. */
+const locationTypes = {
+  clinic: "MedicalClinic",
+  hospital: "Hospital",
+  research_site: "MedicalBusiness",
+  distributor: "LocalBusiness",
+} as const;
+
+/** One JSON-LD object per listing the locations page shows: name, address, phone, website. */
+export function locationsJsonLd(
+  items: readonly {
+    name: string;
+    kind: keyof typeof locationTypes;
+    street: string;
+    city: string;
+    region: string;
+    postalCode: string;
+    country: string;
+    phone: string | null;
+    website: string | null;
+  }[],
+): object[] {
+  return items.map((item) => ({
+    "@context": "https://schema.org",
+    "@type": locationTypes[item.kind],
+    name: item.name,
+    address: {
+      "@type": "PostalAddress",
+      ...(item.street ? { streetAddress: item.street } : {}),
+      addressLocality: item.city,
+      ...(item.region ? { addressRegion: item.region } : {}),
+      ...(item.postalCode ? { postalCode: item.postalCode } : {}),
+      addressCountry: item.country,
+    },
+    ...(item.phone ? { telephone: item.phone } : {}),
+    ...(item.website ? { url: item.website } : {}),
+  }));
+}

@@ -74,6 +74,8 @@ const expected: Record<string, Record<Who, Outcome>> = {
   setPublicListing: adminsOnly,
   certifyOrganization: adminsOnly,
   deleteOrganization: adminsOnly,
+  // The public locations page: anyone finds the listed ones (and sees only what the page shows).
+  findLocations: row("allow", "allow", "allow", "allow"),
   // Inquiries: anyone sends one; admins (and people given the duty, none here) read and answer them.
   submitInquiry: row("allow", "allow", "allow", "allow"),
   listInquiries: adminsOnly,

@@ -2,6 +2,7 @@ import { lexicographicSortSchema, printSchema } from "graphql";
 import { builder } from "./builder.ts";
 import "./types/users.ts";
 import "./types/organizations.ts";
+import "./types/locations.ts";
 import "./types/inquiries.ts";
 import "./types/certification.ts";
 import "./types/media.ts";

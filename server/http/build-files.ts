@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import { readdir, readFile } from "node:fs/promises";
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { join, relative, sep } from "node:path";
-import { brotliCompressSync, constants, gzipSync } from "node:zlib";
+import { promisify } from "node:util";
+import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { getMimeType } from "hono/utils/mime";
 import type { Logger } from "../log.ts";
@@ -71,7 +72,6 @@ export async function loadBuildFiles(clientDir: string, noncePlaceholder: string
       identity = Buffer.from(html, "utf8");
       scriptHashes = inlineScriptHashes(html);
     }
-    const csp = (https: boolean) => contentSecurityPolicy({ nonce: null, scriptHashes, https });
     const encoded: Partial<Record<Encoding, Buffer>> = {};
     if (present.has(`${file}.br`)) encoded.br = await readFile(`${file}.br`);
     if (present.has(`${file}.gz`)) encoded.gzip = await readFile(`${file}.gz`);
@@ -80,31 +80,58 @@ export async function loadBuildFiles(clientDir: string, noncePlaceholder: string
       encoded.gzip = gzipSync(identity, { level: 9 });
     }
     const type = page ? "text/html; charset=utf-8" : (getMimeType(file) ?? "application/octet-stream");
-    const cacheControl = address.startsWith("/assets/")
-      ? immutable
-      : address.startsWith("/builds/")
-        ? "no-cache"
-        : page
-          ? revalidate
-          : shortLived;
-    const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
-    const base: OutgoingHttpHeaders = {
-      "content-type": type,
-      "cache-control": cacheControl,
-      "accept-ranges": "bytes",
-      ...(encoded.br || encoded.gzip ? { vary: "Accept-Encoding" } : {}),
-    };
-    files.set(address, {
-      identity,
-      encoded,
-      etag,
-      headers: {
-        http: { ...base, ...securityHeaders({ csp: csp(false), https: false }) },
-        https: { ...base, ...securityHeaders({ csp: csp(true), https: true }) },
-      },
-    });
+    files.set(address, buildFile(address, { identity, encoded, type, scriptHashes }));
   }
   return files;
+}
+
+/** A build file's answer headers and ETag, from its bytes: the cache policy by its address, the CSP by its scripts. */
+function buildFile(
+  address: string,
+  file: { identity: Buffer; encoded: Partial<Record<Encoding, Buffer>>; type: string; scriptHashes: string[] },
+): BuildFile {
+  const { identity, encoded, type, scriptHashes } = file;
+  const page = type.startsWith("text/html");
+  const csp = (https: boolean) => contentSecurityPolicy({ nonce: null, scriptHashes, https });
+  const cacheControl = address.startsWith("/assets/")
+    ? immutable
+    : address.startsWith("/builds/")
+      ? "no-cache"
+      : page
+        ? revalidate
+        : shortLived;
+  const etag = `"${createHash("sha256").update(identity).digest("base64url").slice(0, 27)}"`;
+  const base: OutgoingHttpHeaders = {
+    "content-type": type,
+    "cache-control": cacheControl,
+    "accept-ranges": "bytes",
+    ...(encoded.br || encoded.gzip ? { vary: "Accept-Encoding" } : {}),
+  };
+  const headers = (https: boolean) => ({ ...base, ...securityHeaders({ csp: csp(https), https, path: address }) });
+  return { identity, encoded, etag, headers: { http: headers(false), https: headers(true) } };
+}
+
+const brotli = promisify(brotliCompress);
+const gzip = promisify(gzipCallback);
+
+/**
+ * A page the server rendered itself (ADR 029), as a build file: fixed bytes like a
+ * prerendered page, compressed as the build compresses them, off the event loop.
+ * `nonce` is the one it was rendered with: taken out, its inline scripts go by hash.
+ */
+export async function renderedPageFile(address: string, rendered: string, nonce: string | null): Promise<BuildFile> {
+  const html = nonce ? withoutNonce(rendered, nonce) : rendered;
+  const identity = Buffer.from(html, "utf8");
+  const [br, gz] = await Promise.all([
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+    gzip(identity, { level: 9 }),
+  ]);
+  return buildFile(address, {
+    identity,
+    encoded: { br, gzip: gz },
+    type: "text/html; charset=utf-8",
+    scriptHashes: inlineScriptHashes(html),
+  });
 }
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q > 0) and the file has it. */

@@ -21,6 +21,12 @@ describe("inlineScriptHashes", () => {
     expect(inlineScriptHashes(html)).toEqual([sha256("ok()")]);
   });
 
+  it("leaves out data blocks, which run nowhere and need no hash", () => {
+    const html =
+      '<script type="application/ld+json">{"@type":"Hospital"}</script><script type="application/json">[1]</script><script>run()</script>';
+    expect(inlineScriptHashes(html)).toEqual([sha256("run()")]);
+  });
+
   it("lists a repeated script once", () => {
     expect(inlineScriptHashes("<script>a()</script><p></p><script>a()</script>")).toEqual([sha256("a()")]);
   });

@@ -11,7 +11,11 @@ export type PrerenderedPage = {
   scriptHashes: string[];
 };
 
-const inlineScript = /<script\b(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g;
+/**
+ * An inline script the CSP must allow: no src, and not a data block (JSON-LD, JSON),
+ * which the browser never runs and the CSP does not cover.
+ */
+const inlineScript = /<script\b(?![^>]*\ssrc=)(?![^>]*\stype="application\/(?:ld\+)?json")[^>]*>([\s\S]*?)<\/script>/g;
 
 export function inlineScriptHashes(html: string): string[] {
   const hashes = new Set<string>();

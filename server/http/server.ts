@@ -49,6 +49,9 @@ import {
 } from "./build-files.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
 import { createFormPageAnswerer } from "./form-pages.ts";
+import { createLivePages, liveRenderHeader, type LivePages } from "./live-pages.ts";
+import { livePaths } from "../../app/lib/public-paths.ts";
+import { listingsStamp } from "../domain/organizations/index.ts";
 import { formTicketWindow, loadFormTickets } from "./security/form-tickets.ts";
 import { reactRouterPages } from "./react-router.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
@@ -79,6 +82,8 @@ export type AppServer = {
     transactions: LoginTransactions;
     relyingParty: RelyingParty;
   };
+  /** The public pages that show the database, kept up to date by `watch()` (ADR 029). */
+  livePages: Pick<LivePages, "refresh" | "watch">;
   /** Deletes ended sessions, abandoned sign-ins, expired provider records, old rate-limit rows and files no row holds. */
   sweep: () => Promise<void>;
 };
@@ -177,6 +182,28 @@ export async function createServer(options: {
     https: config.https,
     trustProxy: config.trustProxy,
   });
+  // The pages that show the database, rendered here (below, once the app can render them).
+  // A search (any query) and the server's own render go on to React Router.
+  const livePages = createLivePages({
+    paths: livePaths,
+    render: async (path) => {
+      const response = await app.fetch(
+        new Request(new URL(path, config.publicUrl), { headers: { [liveRenderHeader]: "1" } }),
+        {},
+      );
+      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? null;
+      return { status: response.status, html: await response.text(), nonce };
+    },
+    stamp: () => listingsStamp(db, now()),
+    log,
+  });
+  const answerLiveFile = createBuildFileAnswerer({
+    files: livePages.files,
+    https: config.https,
+    trustProxy: config.trustProxy,
+  });
+  const answerLive: BuildFileAnswerer = (method, path, header, target) =>
+    target?.includes("?") || header(liveRenderHeader) !== undefined ? null : answerLiveFile(method, path, header);
   // So is the session check: signed out, one fixed answer; signed in, the answer of a moment ago.
   const sessionAnswers = createSessionAnswers({ now: () => now().getTime() });
   const answerSession = createEarlySessionAnswerer({
@@ -194,6 +221,7 @@ export async function createServer(options: {
   const answerEarly: BuildFileAnswerer = (method, path, header, target) =>
     answerFile(method, path, header) ??
     answerFormPage(method, path, header) ??
+    answerLive(method, path, header, target) ??
     answerSession(method, path, header) ??
     answerNotFound(method, path, header, target);
   app.use(buildFileMiddleware(answerEarly));
@@ -290,6 +318,12 @@ export async function createServer(options: {
     }
   }
 
+  await livePages.refresh().catch((error: unknown) =>
+    log.warn("the live public pages are rendered per request until they can be rendered once", {
+      error: error instanceof Error ? error.message : String(error),
+    }),
+  );
+
   const limiter = createRateLimiter(db);
   // Hono answers HEAD by running the GET route and copying its answer into a new Response.
   // A copy of the marker for "answered on the Node response already" (the provider's
@@ -304,6 +338,7 @@ export async function createServer(options: {
     fetch,
     answerBuildFile: (request, response) => answerBuildFile(answerEarly, log, request, response),
     embedded,
+    livePages,
     auth: { sessions, transactions, relyingParty },
     async sweep() {
       await Promise.all([

@@ -3,6 +3,7 @@ import { mailTo } from "../support/accounts.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { expectToast, pick, signInAsAdmin, uniqueName } from "../support/pages.ts";
+import { escapeRegExp } from "../support/site.ts";
 
 /** Get Certified: an operator applies, with and without JavaScript, and is mailed a confirmation. */
 
@@ -57,7 +58,9 @@ test.describe("without JavaScript", () => {
   });
 });
 
-test("staff take an application from applied to certified, and the organization is certified", async ({ page }) => {
+test("staff take an application from applied to certified, and the organization is certified and listed", async ({
+  page,
+}) => {
   // The applicant, as a visitor.
   const email = uniqueEmail("workflow");
   const name = uniqueName("Operator");
@@ -67,14 +70,24 @@ test("staff take an application from applied to certified, and the organization 
   await form(page).getByRole("button", { name: "Send application" }).click();
   await expect(page.locator("[data-form-sent]")).toBeVisible();
 
-  // The training team, as the admin.
-  await signInAsAdmin(page, `/dashboard/admin/inquiries/applications?q=${encodeURIComponent(name.toLowerCase())}`);
+  // The training team, as the admin: the operator's clinic is new to the portal, and not listed.
+  const clinic = uniqueName("Lakeside Bone Clinic");
+  await signInAsAdmin(page, "/dashboard/admin/organizations?new=1");
+  const adding = page.getByRole("dialog", { name: "Add an organization" });
+  await adding.getByLabel("Name", { exact: true }).first().fill(clinic);
+  await adding.getByLabel("City").fill("Madison");
+  await adding.getByRole("button", { name: "Add the organization" }).click();
+  await expectToast(page, `${clinic} was added`);
+  await page.goto(`/locations?place=${encodeURIComponent(clinic)}`);
+  await expect(page.locator("[data-results-heading]")).toHaveText(/^No locations matching/);
+
+  await page.goto(`/dashboard/admin/inquiries/applications?q=${encodeURIComponent(name.toLowerCase())}`);
   const table = page.getByRole("table", { name: "Certification applications" });
   // Sent once: one row.
   await expect(table.getByRole("rowheader")).toHaveCount(1);
   await table.getByRole("link", { name, exact: true }).click();
   const panel = page.getByRole("dialog", { name });
-  await pick(panel, "Organization", "prairie", /Prairie Creek Family Clinic/);
+  await pick(panel, "Organization", clinic.toLowerCase(), clinic);
   await panel.getByRole("button", { name: "Match organization" }).click();
   await expectToast(page, `${name}'s application is matched to an organization`);
 
@@ -85,9 +98,20 @@ test("staff take an application from applied to certified, and the organization 
 
   await panel.getByRole("button", { name: "Course and assessment completed" }).click();
   await expectToast(page, `${name}: completed`);
+  await panel.getByLabel("List the organization on the public locations page").check();
   await panel.getByRole("button", { name: "Certify the operator" }).click();
   await expectToast(page, `${name}: certified`);
-  await expect(panel.getByText(/Matched to Prairie Creek Family Clinic, .* \(certified until/)).toBeVisible();
+  await expect(panel.getByText(new RegExp(`Matched to ${escapeRegExp(clinic)}, .* \\(certified until`))).toBeVisible();
   await expectNoAxeViolations(page);
   await mailTo(email, "You are a certified Densara operator");
+
+  // On the public locations page: a search finds it at once; the page without a search
+  // follows within about a second (ADR 029).
+  await page.goto(`/locations?place=${encodeURIComponent(clinic)}`);
+  const card = page.getByRole("list", { name: "Locations" }).getByRole("listitem").filter({ hasText: clinic });
+  await expect(card).toContainText("Certified operators");
+  await expect(async () => {
+    await page.goto("/locations");
+    await expect(page.getByRole("heading", { name: clinic, level: 4 })).toBeVisible({ timeout: 1000 });
+  }).toPass();
 });

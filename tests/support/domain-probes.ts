@@ -179,6 +179,7 @@ export const probes: Record<string, Probe> = {
   },
   countOrganizations: { input: () => ({}), onlyOwn: (result) => total((result as { total: number }).total) },
   listExpiringCertifications: { input: () => ({}) },
+  findLocations: { input: () => ({ place: "WI" }) },
   createOrganization: { input: () => organizationDetails },
   updateOrganization: {
     input: (f) => ({ ...organizationDetails, id: f.organizations.other.id, version: f.organizations.other.version }),

@@ -24,6 +24,8 @@ export const organizationEntity = defineEntity({
     delete: allow.role("admin"),
     setPublicListing: allow.role("admin"),
     certify: allow.role("admin"),
+    /** The public locations page: anyone finds the organizations whose listing is on (and sees only what it shows). */
+    findListed: allow.anyone,
     /** The overview's reads about every organization (certifications about to end): admins. */
     oversee: allow.role("admin"),
   },

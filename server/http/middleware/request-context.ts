@@ -29,11 +29,11 @@ export function requestContext(config: Config, log: Logger): MiddlewareHandler<A
     }
     const csp = c.get("contentSecurityPolicy") ?? contentSecurityPolicy({ nonce, https });
     try {
-      applySecurityHeaders(c.res.headers, { csp, https });
+      applySecurityHeaders(c.res.headers, { csp, https, path: c.req.path });
     } catch {
       // Some responses (Response.redirect) have immutable headers: copy, then set.
       c.res = new Response(c.res.body, c.res);
-      applySecurityHeaders(c.res.headers, { csp, https });
+      applySecurityHeaders(c.res.headers, { csp, https, path: c.req.path });
     }
     // A browser that went away before the answer was ready is not a failure of ours (nginx's 499).
     logRequest(c.req.raw.signal.aborted ? 499 : c.res.status);

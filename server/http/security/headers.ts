@@ -61,14 +61,23 @@ export const permissionsPolicy = [
   "browsing-topics=()",
 ].join(", ");
 
+/** The pages that may ask the browser where the visitor is ("Use my location" on the locations finder). */
+const locationPaths = new Set(["/locations"]);
+const locatingPolicy = permissionsPolicy.replace("geolocation=()", "geolocation=(self)");
+
+/** The Permissions-Policy for a path: nothing allowed, but the location on the pages that ask for it. */
+export function permissionsPolicyFor(path: string | undefined): string {
+  return path !== undefined && locationPaths.has(path) ? locatingPolicy : permissionsPolicy;
+}
+
 /** Headers every response carries, whatever produced it: as name/value pairs. */
-export function securityHeaders(options: { csp: string; https: boolean }): Record<string, string> {
+export function securityHeaders(options: { csp: string; https: boolean; path?: string }): Record<string, string> {
   return {
     "Content-Security-Policy": options.csp,
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "strict-origin-when-cross-origin",
     "X-Frame-Options": "DENY",
-    "Permissions-Policy": permissionsPolicy,
+    "Permissions-Policy": permissionsPolicyFor(options.path),
     "Cross-Origin-Opener-Policy": "same-origin",
     "Cross-Origin-Resource-Policy": "same-origin",
     ...(options.https ? { "Strict-Transport-Security": "max-age=63072000; includeSubDomains" } : {}),
@@ -76,7 +85,7 @@ export function securityHeaders(options: { csp: string; https: boolean }): Recor
 }
 
 /** Sets the security headers on a response's headers. */
-export function applySecurityHeaders(headers: Headers, options: { csp: string; https: boolean }) {
+export function applySecurityHeaders(headers: Headers, options: { csp: string; https: boolean; path?: string }) {
   for (const [name, value] of Object.entries(securityHeaders(options))) headers.set(name, value);
 }
 

@@ -11,7 +11,9 @@ import { Markdown, SectionFrame } from "./section-frame.tsx";
 /** The forms a page's route renders, by the name its content places them under. */
 export type PageForms = Partial<Record<FormName, ReactNode>>;
 
-function SectionBody({ section, forms }: { section: RenderedSection; forms: PageForms }) {
+type Slots = { forms: PageForms; finder: ReactNode };
+
+function SectionBody({ section, forms, finder }: { section: RenderedSection } & Slots) {
   switch (section.type) {
     case "prose":
       return section.illustration ? (
@@ -52,6 +54,8 @@ function SectionBody({ section, forms }: { section: RenderedSection; forms: Page
       return <Contact section={section} />;
     case "form":
       return forms[section.form] ?? null;
+    case "finder":
+      return finder;
   }
 }
 
@@ -59,7 +63,16 @@ function SectionBody({ section, forms }: { section: RenderedSection; forms: Page
 const longPage = 6;
 
 /** A marketing page: the hero, then each section in order, alternating backgrounds. */
-export function PageView({ page, forms = {} }: { page: RenderedPage; forms?: PageForms }) {
+export function PageView({
+  page,
+  forms = {},
+  finder = null,
+}: {
+  page: RenderedPage;
+  forms?: PageForms;
+  /** The locations finder, where the content places it. */
+  finder?: ReactNode;
+}) {
   return (
     <>
       <Hero hero={page.hero} home={page.path === "/"} />
@@ -73,7 +86,7 @@ export function PageView({ page, forms = {} }: { page: RenderedPage; forms?: Pag
           tone={section.type === "cta" ? "muted" : index % 2 === 1 ? "muted" : "plain"}
           width="full"
         >
-          <SectionBody section={section} forms={forms} />
+          <SectionBody section={section} forms={forms} finder={finder} />
         </SectionFrame>
       ))}
     </>

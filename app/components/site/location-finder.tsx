@@ -1,0 +1,480 @@
+import { BadgeCheck, ExternalLink, GraduationCap, LocateFixed, MapPin, Phone, Search } from "lucide-react";
+import { canadianProvinces, tileGrid, usStates } from "../../lib/us-states.ts";
+import { withParams } from "../../lib/list-params.ts";
+import { buttonClasses } from "../ui/button.tsx";
+import { cn } from "../ui/cn.ts";
+
+type Kind = "clinic" | "hospital" | "distributor" | "research_site";
+type ProductKey = "v4" | "v5";
+
+export type FinderLocation = {
+  id: string;
+  name: string;
+  kind: Kind;
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  country: string;
+  countryName: string;
+  phone: string | null;
+  website: string | null;
+  products: readonly ProductKey[];
+  certification: "certified" | "in_training" | null;
+  certifiedUntil: string | null;
+  distanceMiles: number | null;
+};
+
+export type FinderResults = {
+  origin: { label: string; latitude: number; longitude: number } | null;
+  place: string | null;
+  withinMiles: number | null;
+  total: number;
+  page: number;
+  pageCount: number;
+  items: readonly FinderLocation[];
+  nearest: readonly FinderLocation[];
+  states: readonly { code: string; count: number }[];
+  countries: readonly { code: string; name: string; count: number }[];
+};
+
+/** What the visitor asked for, as the form shows it again. */
+export type FinderQuery = {
+  place: string;
+  latitude: string;
+  longitude: string;
+  within: string;
+  product: string;
+  kind: string;
+  certified: boolean;
+};
+
+export const kindLabels: Record<Kind, string> = {
+  clinic: "Clinic",
+  hospital: "Hospital",
+  distributor: "Distributor",
+  research_site: "Research site",
+};
+export const productLabels: Record<ProductKey, string> = { v4: "Densara v4", v5: "Densara v5" };
+export const radiusLabels = {
+  "10": "10 miles",
+  "25": "25 miles",
+  "50": "50 miles",
+  "100": "100 miles",
+  "250": "250 miles",
+  "500": "500 miles",
+};
+
+const controlClasses =
+  "min-h-12 w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-gray-950 dark:border-gray-500 dark:bg-gray-950 dark:text-white";
+const labelClasses = "text-base font-semibold text-gray-900 dark:text-gray-100";
+const linkClasses = "font-semibold text-bdblue-700 underline underline-offset-2 dark:text-bdblue-300";
+
+function miles(value: number): string {
+  const rounded = value < 10 ? value.toFixed(1) : String(Math.round(value));
+  return `${rounded} ${rounded === "1.0" ? "mile" : "miles"} (${Math.round(value * 1.609344)} km)`;
+}
+
+/**
+ * The locations finder: a plain GET form (it works without JavaScript; the page's
+ * enhancement adds "Use my location"), a tile map of the states with listings, and the
+ * results, each with a static address block.
+ */
+export function LocationFinder({
+  query,
+  results,
+  placeError,
+  search,
+}: {
+  query: FinderQuery;
+  results: FinderResults | null;
+  placeError: string | undefined;
+  /** The page's query string, for links that change one thing. */
+  search: string;
+}) {
+  const placeErrorId = "finder-place-error";
+  return (
+    <div className="grid gap-10">
+      <form
+        method="get"
+        action="/locations#results"
+        role="search"
+        aria-label="Find a location"
+        data-location-finder=""
+        className="grid gap-4 rounded-2xl bg-white p-5 ring-1 ring-gray-200 sm:p-6 dark:bg-gray-950 dark:ring-gray-800"
+      >
+        <div className="grid gap-4 md:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+          <div className="grid gap-1.5">
+            <label htmlFor="finder-place" className={labelClasses}>
+              City, state or ZIP code
+            </label>
+            <input
+              id="finder-place"
+              name="place"
+              type="search"
+              autoComplete="postal-code"
+              maxLength={100}
+              defaultValue={query.place}
+              aria-invalid={placeError ? true : undefined}
+              aria-describedby={placeError ? placeErrorId : undefined}
+              className={cn(controlClasses, placeError && "border-red-600 dark:border-red-400")}
+            />
+            {placeError ? (
+              <p id={placeErrorId} className="text-base font-medium text-red-700 dark:text-red-300">
+                {placeError}
+              </p>
+            ) : null}
+          </div>
+          <div className="grid gap-1.5">
+            <label htmlFor="finder-within" className={labelClasses}>
+              Within
+            </label>
+            <select id="finder-within" name="within" defaultValue={query.within || "100"} className={controlClasses}>
+              {Object.entries(radiusLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <div className="grid gap-1.5">
+            <label htmlFor="finder-product" className={labelClasses}>
+              Product
+            </label>
+            <select id="finder-product" name="product" defaultValue={query.product} className={controlClasses}>
+              <option value="">Any product</option>
+              {Object.entries(productLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="grid gap-1.5">
+            <label htmlFor="finder-kind" className={labelClasses}>
+              Type of organization
+            </label>
+            <select id="finder-kind" name="kind" defaultValue={query.kind} className={controlClasses}>
+              <option value="">Any type</option>
+              {Object.entries(kindLabels).map(([value, label]) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <label className="flex items-start gap-3 text-base text-gray-900 dark:text-gray-100">
+          <input
+            type="checkbox"
+            name="certified"
+            value="1"
+            defaultChecked={query.certified}
+            className="mt-1 size-5 shrink-0 accent-bdblue-600 dark:accent-bdblue-400"
+          />
+          Only organizations with certified operators
+        </label>
+        <input type="hidden" name="lat" value={query.latitude} data-finder-latitude="" />
+        <input type="hidden" name="lng" value={query.longitude} data-finder-longitude="" />
+        <div className="flex flex-wrap items-center gap-3">
+          <button type="submit" className={buttonClasses("primary", "lg")}>
+            <Search aria-hidden="true" className="size-5" />
+            Search
+          </button>
+          <button type="button" hidden data-locate="" className={buttonClasses("secondary", "lg")}>
+            <LocateFixed aria-hidden="true" className="size-5" />
+            Use my location
+          </button>
+          {search ? (
+            <a href="/locations#find" className={linkClasses}>
+              Clear the search
+            </a>
+          ) : null}
+        </div>
+        <p data-locate-status="" role="status" className="text-base text-gray-700 empty:hidden dark:text-gray-300" />
+      </form>
+
+      <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
+        <div id="results" tabIndex={-1} className="grid gap-6 focus:outline-none">
+          {results ? (
+            <Results results={results} search={search} />
+          ) : (
+            <p className="text-lg text-gray-700 dark:text-gray-300">Fix the search above to see the locations.</p>
+          )}
+        </div>
+        {results ? <Browse results={results} search={search} /> : null}
+      </div>
+    </div>
+  );
+}
+
+function placeHref(search: string, place: string): string {
+  return `/locations${withParams(search, { place, lat: null, lng: null, page: null })}#results`;
+}
+
+/** The states with listings, as a tile map for the eye and a list for everyone; other countries below. */
+function Browse({ results, search }: { results: FinderResults; search: string }) {
+  const counts = new Map(results.states.map((state) => [state.code, state.count]));
+  const current = results.place?.toLowerCase() ?? null;
+  const listedStates = usStates
+    .filter((state) => counts.has(state.code))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  const tile = 40;
+  const gap = 4;
+  return (
+    <nav aria-labelledby="browse-title" className="grid gap-5 lg:sticky lg:top-24">
+      <h3 id="browse-title" className="text-xl font-bold text-gray-950 dark:text-white">
+        Browse by state
+      </h3>
+      <svg
+        viewBox={`0 0 ${tileGrid.columns * (tile + gap)} ${tileGrid.rows * (tile + gap)}`}
+        aria-hidden="true"
+        className="hidden w-full sm:block sm:max-w-md"
+        data-state-map=""
+      >
+        {usStates.map((state) => {
+          const count = counts.get(state.code);
+          const x = state.column * (tile + gap);
+          const y = state.row * (tile + gap);
+          const selected = current === state.name.toLowerCase();
+          const shape = (
+            <>
+              <rect
+                x={x}
+                y={y}
+                width={tile}
+                height={tile}
+                rx={6}
+                className={cn(
+                  count
+                    ? selected
+                      ? "fill-amber-400 dark:fill-amber-300"
+                      : "fill-bdblue-600 group-hover:fill-bdblue-800 dark:fill-bdblue-400 dark:group-hover:fill-bdblue-200"
+                    : "fill-gray-200 dark:fill-gray-800",
+                )}
+              />
+              <text
+                x={x + tile / 2}
+                y={y + (count ? 18 : 25)}
+                textAnchor="middle"
+                className={cn(
+                  "text-[15px] font-semibold",
+                  count
+                    ? selected
+                      ? "fill-gray-950"
+                      : "fill-white dark:fill-gray-950"
+                    : "fill-gray-600 dark:fill-gray-400",
+                )}
+              >
+                {state.code}
+              </text>
+              {count ? (
+                <text
+                  x={x + tile / 2}
+                  y={y + 35}
+                  textAnchor="middle"
+                  className={cn("text-[13px]", selected ? "fill-gray-950" : "fill-white dark:fill-gray-950")}
+                >
+                  {count}
+                </text>
+              ) : null}
+            </>
+          );
+          return count ? (
+            <a key={state.code} href={placeHref(search, state.code)} tabIndex={-1} className="group">
+              <title>{`${state.name}: ${count}`}</title>
+              {shape}
+            </a>
+          ) : (
+            <g key={state.code}>{shape}</g>
+          );
+        })}
+      </svg>
+      {listedStates.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-base">
+          {listedStates.map((state) => (
+            <li key={state.code}>
+              <a
+                href={placeHref(search, state.code)}
+                aria-current={current === state.name.toLowerCase() ? "true" : undefined}
+                className={cn(linkClasses, "aria-[current]:no-underline")}
+              >
+                {state.name}
+              </a>{" "}
+              <span className="text-gray-700 dark:text-gray-300">({counts.get(state.code)})</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-base text-gray-700 dark:text-gray-300">No listings in the United States yet.</p>
+      )}
+      {results.countries.length > 0 ? (
+        <div className="grid gap-2">
+          <h4 className="text-lg font-semibold text-gray-950 dark:text-white">Outside the United States</h4>
+          <ul className="grid gap-1 text-base">
+            {results.countries.map((country) => (
+              <li key={country.code}>
+                <a
+                  href={placeHref(search, country.name)}
+                  aria-current={current === country.name.toLowerCase() ? "true" : undefined}
+                  className={cn(linkClasses, "aria-[current]:no-underline")}
+                >
+                  {country.name}
+                </a>{" "}
+                <span className="text-gray-700 dark:text-gray-300">({country.count})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
+
+function count(total: number): string {
+  return `${total} ${total === 1 ? "location" : "locations"}`;
+}
+
+function heading(results: FinderResults): string {
+  if (results.origin) {
+    const where = `within ${results.withinMiles ?? 100} miles of ${results.origin.label}`;
+    return results.total === 0 ? `No locations ${where}` : `${count(results.total)} ${where}`;
+  }
+  if (results.place) {
+    const named =
+      usStates.some((state) => state.name === results.place) ||
+      canadianProvinces.some((province) => province.name === results.place) ||
+      results.countries.some((country) => country.name === results.place) ||
+      results.place === "United States";
+    const where = named ? `in ${results.place}` : `matching “${results.place}”`;
+    return results.total === 0 ? `No locations ${where}` : `${count(results.total)} ${where}`;
+  }
+  return results.total === 0 ? "No locations to show" : `${count(results.total)} listed`;
+}
+
+function Results({ results, search }: { results: FinderResults; search: string }) {
+  const pageHref = (page: number) =>
+    `/locations${withParams(search, { page: page === 1 ? null : String(page) })}#results`;
+  return (
+    <>
+      <div className="grid gap-2">
+        <h3 className="text-xl font-bold text-gray-950 dark:text-white" data-results-heading="">
+          {heading(results)}
+        </h3>
+        {results.pageCount > 1 ? (
+          <p className="text-base text-gray-700 dark:text-gray-300">
+            Page {results.page} of {results.pageCount}
+          </p>
+        ) : null}
+      </div>
+      {results.items.length > 0 ? (
+        <ul className="grid gap-4 xl:grid-cols-2" aria-label="Locations">
+          {results.items.map((location) => (
+            <LocationCard key={location.id} location={location} />
+          ))}
+        </ul>
+      ) : results.nearest.length > 0 ? (
+        <>
+          <p className="text-base text-gray-700 dark:text-gray-300">
+            The nearest listings are further away. Choose a longer distance, or see them here:
+          </p>
+          <ul className="grid gap-4 xl:grid-cols-2" aria-label="Nearest locations">
+            {results.nearest.map((location) => (
+              <LocationCard key={location.id} location={location} />
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p className="text-base text-gray-700 dark:text-gray-300">
+          Try fewer filters or a wider search, or{" "}
+          <a href="/about/contact" className={linkClasses}>
+            ask us
+          </a>
+          : we will find the nearest Densara system for you.
+        </p>
+      )}
+      {results.pageCount > 1 ? (
+        <nav aria-label="Pages of locations" className="flex flex-wrap items-center gap-3">
+          {results.page > 1 ? (
+            <a href={pageHref(results.page - 1)} className={buttonClasses("secondary", "md")}>
+              Previous page
+            </a>
+          ) : null}
+          {results.page < results.pageCount ? (
+            <a href={pageHref(results.page + 1)} className={buttonClasses("secondary", "md")}>
+              Next page
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+function LocationCard({ location }: { location: FinderLocation }) {
+  const cityLine = [location.city, [location.region, location.postalCode].filter(Boolean).join(" ")]
+    .filter(Boolean)
+    .join(", ");
+  return (
+    <li className="grid content-start gap-3 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-950">
+      <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+        <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
+          {kindLabels[location.kind]}
+        </p>
+        {location.distanceMiles !== null ? (
+          <p className="text-sm font-medium text-gray-700 dark:text-gray-300">{`${miles(location.distanceMiles)} away`}</p>
+        ) : null}
+      </div>
+      <h4 className="text-lg font-semibold text-gray-950 dark:text-white">{location.name}</h4>
+      {location.certification === "certified" ? (
+        <p className="flex items-center gap-2 text-base font-medium text-green-800 dark:text-green-300">
+          <BadgeCheck aria-hidden="true" className="size-5 shrink-0" />
+          Certified operators
+        </p>
+      ) : location.certification === "in_training" ? (
+        <p className="flex items-center gap-2 text-base font-medium text-gray-800 dark:text-gray-200">
+          <GraduationCap aria-hidden="true" className="size-5 shrink-0" />
+          Operators in training
+        </p>
+      ) : null}
+      <address className="flex gap-2 text-base leading-7 text-gray-800 not-italic dark:text-gray-200">
+        <MapPin aria-hidden="true" className="mt-1.5 size-4 shrink-0" />
+        <span>
+          {location.street ? <span className="block">{location.street}</span> : null}
+          <span className="block">{cityLine}</span>
+          <span className="block">{location.countryName}</span>
+        </span>
+      </address>
+      {location.phone || location.website ? (
+        <ul className="grid gap-1 text-base">
+          {location.phone ? (
+            <li className="flex items-center gap-2">
+              <Phone aria-hidden="true" className="size-4 shrink-0 text-gray-600 dark:text-gray-400" />
+              <a
+                className={cn(linkClasses, "whitespace-nowrap")}
+                href={`tel:${location.phone.replace(/[^+0-9]/g, "")}`}
+              >
+                {location.phone}
+              </a>
+            </li>
+          ) : null}
+          {location.website ? (
+            <li className="flex items-center gap-2">
+              <ExternalLink aria-hidden="true" className="size-4 shrink-0 text-gray-600 dark:text-gray-400" />
+              <a className={cn(linkClasses, "break-all")} href={location.website} rel="noopener nofollow">
+                {location.website.replace(/^https:\/\//, "").replace(/\/$/, "")}
+              </a>
+            </li>
+          ) : null}
+        </ul>
+      ) : null}
+      {location.products.length > 0 ? (
+        <p className="text-base text-gray-700 dark:text-gray-300">
+          Runs {location.products.map((key) => productLabels[key]).join(" and ")}
+        </p>
+      ) : null}
+    </li>
+  );
+}

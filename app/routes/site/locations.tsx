@@ -1,0 +1,181 @@
+import { data } from "react-router";
+import {
+  kindLabels,
+  LocationFinder,
+  productLabels,
+  radiusLabels,
+  type FinderQuery,
+} from "../../components/site/location-finder.tsx";
+import { PageView } from "../../components/site/sections/page-view.tsx";
+import { tryQuery } from "../../lib/api.server.ts";
+import { getPage } from "../../lib/content.server.ts";
+import { graphql } from "../../lib/graphql.ts";
+import { enumParam, invalidParam } from "../../lib/list-params.ts";
+import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
+import type { RouteHandle } from "../../lib/route-handle.ts";
+import { errorMeta, pageMeta } from "../../lib/seo.ts";
+import { locationsJsonLd, structuredData } from "../../lib/structured-data.server.ts";
+import type { Route } from "./+types/locations";
+
+export const handle: RouteHandle = { hydrate: false, enhance: "locations" };
+
+const FindLocations = graphql(`
+  query FindLocations(
+    $place: String
+    $latitude: Float
+    $longitude: Float
+    $withinMiles: Int
+    $product: Product
+    $kind: OrganizationKind
+    $certifiedOnly: Boolean
+    $page: Int
+  ) {
+    locations(
+      place: $place
+      latitude: $latitude
+      longitude: $longitude
+      withinMiles: $withinMiles
+      product: $product
+      kind: $kind
+      certifiedOnly: $certifiedOnly
+      page: $page
+    ) {
+      origin {
+        label
+        latitude
+        longitude
+      }
+      place
+      withinMiles
+      total
+      page
+      pageCount
+      items {
+        id
+        name
+        kind
+        street
+        city
+        region
+        postalCode
+        country
+        countryName
+        phone
+        website
+        products
+        certification
+        certifiedUntil
+        distanceMiles
+      }
+      nearest {
+        id
+        name
+        kind
+        street
+        city
+        region
+        postalCode
+        country
+        countryName
+        phone
+        website
+        products
+        certification
+        certifiedUntil
+        distanceMiles
+      }
+      states {
+        code
+        count
+      }
+      countries {
+        code
+        name
+        count
+      }
+    }
+  }
+`);
+
+const decimal = /^-?\d{1,3}(\.\d{1,8})?$/;
+
+function numberParam(params: URLSearchParams, name: string, pattern: RegExp, expected: string): number | undefined {
+  const value = params.get(name);
+  if (value === null || value === "") return undefined;
+  if (!pattern.test(value)) throw invalidParam(name, value, expected);
+  return Number(value);
+}
+
+/**
+ * Locations: the listed organizations, searched on the server. The page without a query
+ * is rendered by the server at start and again whenever a listing changes (it is never
+ * prerendered at build time: it shows the database); a search is rendered per request.
+ */
+export async function loader({ url, context }: Route.LoaderArgs) {
+  const page = getPage("/locations");
+  if (!page) throw notFound(url);
+  const params = url.searchParams;
+  const latitude = numberParam(params, "lat", decimal, "a latitude, like 43.07");
+  const longitude = numberParam(params, "lng", decimal, "a longitude, like -89.40");
+  const within = enumParam(params, "within", radiusLabels);
+  const product = enumParam(params, "product", productLabels);
+  const kind = enumParam(params, "kind", kindLabels);
+  const certified = enumParam(params, "certified", { "1": "yes" });
+  const pageNumber = numberParam(params, "page", /^\d{1,4}$/, "a page number");
+  const place = params.get("place") ?? "";
+  const query: FinderQuery = {
+    place,
+    latitude: latitude === undefined ? "" : String(latitude),
+    longitude: longitude === undefined ? "" : String(longitude),
+    within: within ?? "",
+    product: product ?? "",
+    kind: kind ?? "",
+    certified: certified === "1",
+  };
+  const outcome = await tryQuery(context, FindLocations, {
+    place: place || null,
+    latitude: latitude ?? null,
+    longitude: longitude ?? null,
+    withinMiles: within ? Number(within) : null,
+    product: product ?? null,
+    kind: kind ?? null,
+    certifiedOnly: certified === "1",
+    page: pageNumber ?? null,
+  });
+  if (!outcome.ok) {
+    const { error } = outcome;
+    const placeError = error.fields?.place;
+    if (error.code !== "VALIDATION_FAILED" || !placeError) {
+      throw data<ErrorPayload>(
+        { name: "This search cannot be shown", message: error.fields?.latitude ?? error.message },
+        { status: error.status ?? 500 },
+      );
+    }
+    return { page, query, results: null, placeError, search: url.search, jsonLd: structuredData(page) };
+  }
+  const results = outcome.data.locations;
+  return {
+    page,
+    query,
+    results,
+    placeError: undefined,
+    search: url.search,
+    jsonLd: [...structuredData(page), ...locationsJsonLd(results.items)],
+  };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, error }) => {
+  if (error) return errorMeta();
+  const { page, jsonLd } = loaderData;
+  return pageMeta({ title: page.title, description: page.description, path: page.path, jsonLd });
+};
+
+export default function LocationsPage({ loaderData }: Route.ComponentProps) {
+  const { page, query, results, placeError, search } = loaderData;
+  return (
+    <PageView
+      page={page}
+      finder={<LocationFinder query={query} results={results} placeError={placeError} search={search} />}
+    />
+  );
+}

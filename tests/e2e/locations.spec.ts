@@ -1,0 +1,138 @@
+import type { Page } from "@playwright/test";
+import { expectNoAxeViolations } from "../support/axe.ts";
+import { expect, test } from "../support/fixtures.ts";
+
+/**
+ * The locations finder as a visitor uses it: by ZIP code, by state, by their own
+ * location (with JavaScript), by product and kind; and the same search as a plain form
+ * without JavaScript. The demo data's listed organizations are what it finds.
+ */
+
+// A hand-edited address the page cannot read answers 400, which Chromium logs.
+test.use({ allowedConsoleError: /status of 40[0-9]/ });
+
+const finder = (page: Page) => page.getByRole("search", { name: "Find a location" });
+const resultsHeading = (page: Page) => page.locator("[data-results-heading]");
+const cards = (page: Page) =>
+  page
+    .getByRole("list", { name: "Locations" })
+    .getByRole("listitem")
+    .filter({
+      has: page.getByRole("heading", { level: 4 }),
+    });
+
+test("a visitor finds the nearest clinics by ZIP code, then narrows by product and kind", async ({ page }) => {
+  await page.goto("/locations");
+  await expect(resultsHeading(page)).toHaveText(/^\d+ locations listed$/);
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoAxeViolations(page);
+  }
+
+  await finder(page).getByLabel("City, state or ZIP code").fill("53703");
+  await finder(page).getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/place=53703/);
+  await expect(resultsHeading(page)).toHaveText(/^\d+ locations? within 100 miles of ZIP code 53703$/);
+  const first = cards(page).first();
+  await expect(first.getByRole("heading")).toHaveText("Prairie Creek Family Clinic");
+  await expect(first).toContainText(/\d\.\d miles \(\d+ km\) away/);
+  await expect(first).toContainText("Certified operators");
+  await expect(first.locator("address")).toContainText("418 Willow Bend Road");
+  await expect(first.getByRole("link", { name: "+1 608 555 0117" })).toHaveAttribute("href", "tel:+16085550117");
+  // The words typed stay in the form.
+  await expect(finder(page).getByLabel("City, state or ZIP code")).toHaveValue("53703");
+
+  await finder(page).getByLabel("Within").selectOption("500");
+  await finder(page).getByLabel("Type of organization").selectOption("hospital");
+  await finder(page).getByRole("button", { name: "Search" }).click();
+  await expect(page).toHaveURL(/kind=hospital/);
+  const hospitals = cards(page);
+  await expect(hospitals.first()).toBeVisible();
+  for (const card of await hospitals.all()) await expect(card).toContainText(/^Hospital/);
+});
+
+test("a visitor browses by state and by country, and the current one is marked", async ({ page }) => {
+  await page.goto("/locations");
+  const browse = page.getByRole("navigation", { name: "Browse by state" });
+  await browse.getByRole("link", { name: "Minnesota" }).click();
+  await expect(page).toHaveURL(/place=MN/);
+  await expect(resultsHeading(page)).toHaveText(/^\d+ locations? in Minnesota$/);
+  await expect(browse.getByRole("link", { name: "Minnesota" })).toHaveAttribute("aria-current", "true");
+  for (const card of await cards(page).all()) await expect(card.locator("address")).toContainText(", MN ");
+
+  await browse.getByRole("link", { name: "Canada" }).click();
+  await expect(resultsHeading(page)).toHaveText(/^\d+ locations? in Canada$/);
+  await expect(cards(page).first().locator("address")).toContainText("Canada");
+});
+
+test.describe("with the browser's location", () => {
+  // Minneapolis, as the browser would say after the visitor allows it.
+  test.use({ geolocation: { latitude: 44.9778, longitude: -93.265 }, permissions: ["geolocation"] });
+
+  test("'Use my location' searches near the visitor, and says so", async ({ page }) => {
+    await page.goto("/locations");
+    await finder(page).getByRole("button", { name: "Use my location" }).click();
+    await expect(page).toHaveURL(/lat=44\.98&lng=-93\.27|lat=44\.98.*lng=-93\.27/);
+    await expect(resultsHeading(page)).toHaveText(/within 100 miles of your location$/);
+    await expect(cards(page).first().getByRole("heading")).toHaveText("Northfield Orthopedic & Sports Clinic");
+    // A place typed afterwards is the new search.
+    await finder(page).getByLabel("City, state or ZIP code").fill("Wisconsin");
+    await finder(page).getByRole("button", { name: "Search" }).click();
+    await expect(resultsHeading(page)).toHaveText(/in Wisconsin$/);
+  });
+});
+
+test("a ZIP code that does not exist is said beside the field, the search kept; axe finds nothing", async ({
+  page,
+}) => {
+  await page.goto("/locations?place=00000");
+  const field = finder(page).getByLabel("City, state or ZIP code");
+  await expect(field).toHaveValue("00000");
+  await expect(field).toHaveAttribute("aria-invalid", "true");
+  await expect(field).toHaveAccessibleDescription(
+    "We could not find ZIP code 00000. Check it, or type a city or a state.",
+  );
+  for (const scheme of ["light", "dark"] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await expectNoAxeViolations(page);
+  }
+});
+
+test("an address parameter the page cannot read is a 400 that names it", async ({ page }) => {
+  const response = await page.goto("/locations?product=v9");
+  expect(response?.status()).toBe(400);
+  await expect(page.getByText('The address asks for product "v9"')).toBeVisible();
+});
+
+test("each listing on the page is described for search engines", async ({ page }) => {
+  await page.goto("/locations?place=WI");
+  const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
+  const listings = blocks
+    .map((text) => JSON.parse(text) as { "@type"?: string; name?: string; address?: { addressRegion?: string } })
+    .filter((json) => json["@type"] === "MedicalClinic" || json["@type"] === "Hospital");
+  expect(listings.map((json) => json.name)).toContain("Prairie Creek Family Clinic");
+  for (const json of listings) expect(json.address?.addressRegion).toBe("WI");
+});
+
+test("at 320 pixels the finder fits without sideways scrolling", async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 720 });
+  await page.goto("/locations?place=53703");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await expect(cards(page).first()).toBeVisible();
+});
+
+test.describe("without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the search is a plain form, and 'Use my location' is not offered", async ({ page }) => {
+    await page.goto("/locations");
+    await expect(finder(page).getByRole("button", { name: "Use my location" })).toBeHidden();
+    await finder(page).getByLabel("City, state or ZIP code").fill("Wisconsin");
+    await finder(page).getByLabel("Only organizations with certified operators").check();
+    await finder(page).getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(/place=Wisconsin.*certified=1/);
+    await expect(resultsHeading(page)).toHaveText(/in Wisconsin$/);
+    for (const card of await cards(page).all()) await expect(card).toContainText("Certified operators");
+  });
+});

@@ -1,5 +1,5 @@
 import { isbot } from "isbot";
-import { renderToReadableStream } from "react-dom/server";
+import { renderToReadableStream, renderToStaticMarkup } from "react-dom/server";
 import {
   ServerRouter,
   isRouteErrorResponse,
@@ -8,7 +8,9 @@ import {
   type RouterContextProvider,
 } from "react-router";
 import { describeError, errorLogContext, loggedPath } from "./lib/error-log.ts";
+import { Notices } from "./components/dashboard/notices.tsx";
 import { NonceContext, nonceRouterContext } from "./lib/nonce.ts";
+import type { SiteNotices } from "./lib/site-notices.ts";
 
 export const streamTimeout = 5_000;
 
@@ -81,3 +83,9 @@ export { docsPreviewContext } from "./lib/docs-preview.ts";
 export { appConfigContext } from "./lib/app-config.ts";
 export { errorLogContext } from "./lib/error-log.ts";
 export { formTicketContext } from "./lib/form-ticket.ts";
+export { siteNoticesContext } from "./lib/site-notices.ts";
+
+/** The public layout's notices as HTML, for the server to put into prerendered pages (ADR 029). */
+export function renderSiteNotices(notices: SiteNotices): string {
+  return renderToStaticMarkup(<Notices notices={notices} />);
+}

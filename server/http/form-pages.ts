@@ -57,5 +57,12 @@ export function createFormPageAnswerer(options: {
   return Object.assign(answer, {
     /** The pages answered here: the fixed-bytes answerer leaves them out. */
     paths: new Set(pages.keys()),
+    /** A page's new HTML (the notices put in: ADR 029); its ticket's placeholder is where it was. */
+    replace(path: string, html: string): void {
+      const page = pages.get(path);
+      if (page && html.includes(formTicketPlaceholder)) {
+        pages.set(path, { ...page, parts: html.split(formTicketPlaceholder) });
+      }
+    },
   });
 }

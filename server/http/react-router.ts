@@ -8,6 +8,7 @@ import { previewCookieMaxAgeS, type PreviewBox } from "../../app/lib/docs-previe
 import type { AppConfig } from "../../app/lib/app-config.ts";
 import type { ErrorLog } from "../../app/lib/error-log.ts";
 import type { FormTicketIssuer } from "../../app/lib/form-ticket.ts";
+import type { SiteNotices } from "../../app/lib/site-notices.ts";
 import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
@@ -29,6 +30,8 @@ type EntryExports = {
   appConfigContext: RouterContext<AppConfig>;
   errorLogContext: RouterContext<ErrorLog>;
   formTicketContext: RouterContext<FormTicketIssuer | null>;
+  siteNoticesContext: RouterContext<SiteNotices | null>;
+  renderSiteNotices: (notices: SiteNotices) => string;
 };
 
 export function entryExports(build: ServerBuild): EntryExports {
@@ -43,7 +46,9 @@ export function entryExports(build: ServerBuild): EntryExports {
     !module.docsPreviewContext ||
     !module.appConfigContext ||
     !module.errorLogContext ||
-    !module.formTicketContext
+    !module.formTicketContext ||
+    !module.siteNoticesContext ||
+    typeof module.renderSiteNotices !== "function"
   ) {
     throw new Error("the server build's entry does not export the router contexts the server fills in");
   }
@@ -101,6 +106,8 @@ export function reactRouterPages(options: {
   hostedLogin: ((bindings: HttpBindings, c: Context<AppEnv>) => HostedLogin) | undefined;
   /** Tickets for the public forms a page renders (the prerendered ones get theirs as they are served). */
   formTickets: FormTickets;
+  /** The notices showing now, as the public pages kept in memory show them (ADR 029). */
+  notices: () => SiteNotices | null;
   log: Logger;
 }) {
   const { build, api, hostedLogin } = options;
@@ -140,6 +147,7 @@ export function reactRouterPages(options: {
     context.set(exports.appConfigContext, appConfig);
     context.set(exports.errorLogContext, errorLog);
     context.set(exports.formTicketContext, issueFormTicket);
+    context.set(exports.siteNoticesContext, options.notices());
     const https = c.get("https");
     const flashCookie = hostCookieName("densara_flash", https);
     const arriving = readCookie(c.req.header("cookie"), flashCookie, 2048);

@@ -1,7 +1,7 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { createEarlySessionAnswerer, createSessionAnswers, createAuthRoutes } from "../auth/routes.ts";
+import { createAuthRoutes } from "../auth/routes.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
 import { createRelyingParty, isLoopback, type RelyingParty } from "../auth/relying-party.ts";
 import { createSessionStore, type SessionStore } from "../auth/sessions.ts";
@@ -40,20 +40,14 @@ import { pageRoute } from "./page-route.ts";
 import { embeddedProviderRoute } from "./provider-route.ts";
 import { fileRoutes } from "./file-routes.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
-import {
-  answerBuildFile,
-  buildFileMiddleware,
-  createBuildFileAnswerer,
-  type BuildFileAnswerer,
-} from "./build-files.ts";
+import { answerBuildFile, buildFileMiddleware } from "./build-files.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
-import { createFormPageAnswerer } from "./form-pages.ts";
-import { createLivePages, liveRenderHeader, type LivePages } from "./live-pages.ts";
-import { livePaths } from "../../app/lib/public-paths.ts";
+import { createEarlyAnswers } from "./early-answers.ts";
+import { liveRenderHeader, type LivePages } from "./live-pages.ts";
 import { listingsStamp } from "../domain/organizations/index.ts";
 import { formTicketWindow, loadFormTickets } from "./security/form-tickets.ts";
 import { reactRouterPages } from "./react-router.ts";
+import { readSiteNotices } from "../domain/settings/index.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
 import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts";
 
@@ -168,62 +162,22 @@ export async function createServer(options: {
   const graphqlDeps = { db, ports, embeddedIssuer: embedded?.issuer.href ?? null, now };
 
   const app = new Hono<AppEnv>();
-  // Build files (prerendered pages, assets) are answered from memory before anything else:
-  // by the Node listener (answerBuildFile), and here for requests that come straight to fetch.
-  // The pages with a public form get the form's ticket put in as they are served.
-  const answerFormPage = createFormPageAnswerer({
-    files: build.files,
-    tickets: formTickets,
-    https: config.https,
-    trustProxy: config.trustProxy,
-  });
-  const answerFile = createBuildFileAnswerer({
-    files: new Map([...build.files].filter(([path]) => !answerFormPage.paths.has(path))),
-    https: config.https,
-    trustProxy: config.trustProxy,
-  });
-  // The pages that show the database, rendered here (below, once the app can render them).
-  // A search (any query) and the server's own render go on to React Router.
-  const livePages = createLivePages({
-    paths: livePaths,
-    render: async (path) => {
-      const response = await app.fetch(
-        new Request(new URL(path, config.publicUrl), { headers: { [liveRenderHeader]: "1" } }),
-        {},
-      );
-      const nonce = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? null;
-      return { status: response.status, html: await response.text(), nonce };
-    },
-    stamp: () => listingsStamp(db, now()),
+  // Build files, the live public pages, the session check and the 404 screen are answered
+  // from memory before anything else (early-answers.ts). Their own renders go through `app`.
+  const { answerEarly, livePages, sessionAnswers, learnNotFound } = createEarlyAnswers({
+    config,
+    build,
+    formTickets,
+    now,
     log,
-  });
-  const answerLiveFile = createBuildFileAnswerer({
-    files: livePages.files,
-    https: config.https,
-    trustProxy: config.trustProxy,
-  });
-  const answerLive: BuildFileAnswerer = (method, path, header, target) =>
-    target?.includes("?") || header(liveRenderHeader) !== undefined ? null : answerLiveFile(method, path, header);
-  // So is the session check: signed out, one fixed answer; signed in, the answer of a moment ago.
-  const sessionAnswers = createSessionAnswers({ now: () => now().getTime() });
-  const answerSession = createEarlySessionAnswerer({
-    https: config.https,
-    trustProxy: config.trustProxy,
-    answers: sessionAnswers,
-  });
-  // And a 404 for an unknown public address: its screen, rendered once, with the address filled in.
-  const answerNotFound = createNotFoundAnswerer({
-    build: build.serverBuild,
-    https: config.https,
-    trustProxy: config.trustProxy,
+    render: async (path) =>
+      app.fetch(new Request(new URL(path, config.publicUrl), { headers: { [liveRenderHeader]: "1" } }), {}),
+    stamp: () => listingsStamp(db, now()),
+    notices: () =>
+      readSiteNotices(requestDomain(graphqlDeps, { actor: null, info: { address: null, userAgent: null } }), {}),
     servedElsewhere: (path) => serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
+    notFoundFromTemplate: options.notFoundFromTemplate !== false,
   });
-  const answerEarly: BuildFileAnswerer = (method, path, header, target) =>
-    answerFile(method, path, header) ??
-    answerFormPage(method, path, header) ??
-    answerLive(method, path, header, target) ??
-    answerSession(method, path, header) ??
-    answerNotFound(method, path, header, target);
   app.use(buildFileMiddleware(answerEarly));
   app.use(requestContext(config, log));
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));
@@ -278,6 +232,7 @@ export async function createServer(options: {
     build: build.serverBuild,
     api: pageApi({ deps: graphqlDeps, log, proxyHops: config.proxyHops }),
     formTickets,
+    notices: livePages.notices,
     log,
     hostedLogin: embedded
       ? ({ incoming, outgoing }, c) =>
@@ -307,16 +262,7 @@ export async function createServer(options: {
     }),
   );
 
-  if (options.notFoundFromTemplate !== false) {
-    const rendered = await app.fetch(new Request(new URL(notFoundMarker, config.publicUrl)), {});
-    const nonce = /'nonce-([^']+)'/.exec(rendered.headers.get("content-security-policy") ?? "")?.[1] ?? null;
-    const html = await rendered.text();
-    if (rendered.status !== 404 || !answerNotFound.learn(html, nonce)) {
-      log.warn("every 404 screen is rendered per request: the screen could not be made into a template", {
-        status: rendered.status,
-      });
-    }
-  }
+  await learnNotFound();
 
   await livePages.refresh().catch((error: unknown) =>
     log.warn("the live public pages are rendered per request until they can be rendered once", {

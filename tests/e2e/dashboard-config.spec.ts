@@ -66,6 +66,16 @@ test.describe("site settings", () => {
       await expect(note, path).toContainText(message);
       await expect(note.getByRole("link", { name: "Read more" })).toHaveAttribute("href", "/products/v5");
     }
+
+    // And on the public pages, prerendered or not, within about a second, with no script (ADR 029).
+    for (const path of ["/", "/locations", "/about/contact"]) {
+      await expect(async () => {
+        await page.goto(path);
+        await expect(page.getByRole("note", { name: "Announcement" })).toContainText(message, { timeout: 500 });
+      }).toPass();
+    }
+    await page.emulateMedia({ colorScheme: "dark" });
+    await expectNoAxeViolations(page);
   });
 
   /**

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import type { SiteNotices } from "../../lib/site-notices.ts";
 import { errorScreenFor } from "../../lib/route-error.ts";
 import { ErrorScreen } from "./error-screen.tsx";
 import { SiteShell } from "./site-shell.tsx";
@@ -9,9 +10,11 @@ import { SiteShell } from "./site-shell.tsx";
  */
 export function ErrorBoundary() {
   const error = useRouteError();
+  // The layout's own loader ran (a page below it failed): its notices show on the error screen too.
+  const layout = useRouteLoaderData<{ notices: SiteNotices | null }>("layouts/default");
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <SiteShell>
+    <SiteShell notices={layout?.notices ?? null}>
       <ErrorScreen screen={errorScreenFor(error)} />
     </SiteShell>
   );

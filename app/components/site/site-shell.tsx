@@ -1,15 +1,26 @@
 import type { ReactNode } from "react";
+import { noticesSlotAttribute, type SiteNotices } from "../../lib/site-notices.ts";
+import { Notices } from "../dashboard/notices.tsx";
 import { ToastIconTemplates } from "../ui/toast-icons.tsx";
 import { Footer } from "./footer.tsx";
 import { Header } from "./header.tsx";
 import { SkipLink } from "./skip-link.tsx";
 
-/** The default layout around every public page and the error screen. */
-export function SiteShell({ children }: { children: ReactNode }) {
+/**
+ * The default layout around every public page and the error screen. The notices slot is
+ * empty in a prerendered page; the server fills it as it serves the page (ADR 029).
+ */
+export function SiteShell({ children, notices = null }: { children: ReactNode; notices?: SiteNotices | null }) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <Header />
+      <div
+        {...{ [noticesSlotAttribute]: "" }}
+        className="mx-auto w-full max-w-7xl px-4 py-4 empty:hidden sm:px-6 lg:px-8"
+      >
+        {notices && (notices.announcement || notices.maintenance) ? <Notices notices={notices} /> : null}
+      </div>
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

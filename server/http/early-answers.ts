@@ -1,0 +1,128 @@
+import { livePaths } from "../../app/lib/public-paths.ts";
+import type { SiteNotices } from "../../app/lib/site-notices.ts";
+import { createEarlySessionAnswerer, createSessionAnswers } from "../auth/routes.ts";
+import type { Config } from "../config.ts";
+import type { readSiteNotices } from "../domain/settings/index.ts";
+import type { Logger } from "../log.ts";
+import type { AppBuild } from "./build.ts";
+import { createBuildFileAnswerer, type BuildFileAnswerer } from "./build-files.ts";
+import { createFormPageAnswerer } from "./form-pages.ts";
+import { createLivePages, liveRenderHeader } from "./live-pages.ts";
+import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
+import { entryExports } from "./react-router.ts";
+import type { FormTickets } from "./security/form-tickets.ts";
+
+/** The nonce of a response the server rendered, from its CSP. */
+function nonceOf(response: Response): string | null {
+  return /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1] ?? null;
+}
+
+/** The notices as the public layout shows them, from the settings showing now. */
+function publicNotices(notices: Awaited<ReturnType<typeof readSiteNotices>>): SiteNotices | null {
+  const { announcement, maintenance } = notices;
+  if (!announcement && !maintenance) return null;
+  return {
+    announcement: announcement
+      ? {
+          message: announcement.message ?? "",
+          tone: announcement.tone,
+          linkLabel: announcement.linkLabel,
+          linkUrl: announcement.linkUrl,
+        }
+      : null,
+    maintenance: maintenance
+      ? { message: maintenance.message ?? "", startsAt: maintenance.startsAt, endsAt: maintenance.endsAt }
+      : null,
+  };
+}
+
+/**
+ * What the server answers from memory, before a request meets any middleware (ADR 010,
+ * 012, 028, 029), in this order:
+ *
+ * - build files: prerendered pages (their notices put in) and assets, as fixed bytes;
+ * - the pages with a public form, their ticket filled in as they are served;
+ * - the live public pages (the locations page) without a query;
+ * - the session check: signed out, one fixed answer; signed in, the answer of a moment ago;
+ * - a 404 for an unknown public address: its screen, rendered once, the address filled in.
+ *
+ * The server's own renders (`render`: a live page, the 404 template) carry the
+ * `liveRenderHeader` and are never answered here; no prerendered page is one, so those
+ * are answered before the header is read.
+ */
+export function createEarlyAnswers(options: {
+  config: Config;
+  build: AppBuild;
+  formTickets: FormTickets;
+  now: () => Date;
+  log: Logger;
+  /** Renders a page through the whole app, as a visitor with no session would get it. */
+  render: (path: string) => Promise<Response>;
+  /** What the live pages show changes only with this. */
+  stamp: () => Promise<string>;
+  notices: () => ReturnType<typeof readSiteNotices>;
+  servedElsewhere: (path: string) => boolean;
+  notFoundFromTemplate: boolean;
+}) {
+  const { config, build, log } = options;
+  const site = { https: config.https, trustProxy: config.trustProxy };
+  const answerFormPage = createFormPageAnswerer({ ...site, files: build.files, tickets: options.formTickets });
+  const served = new Map([...build.files].filter(([path]) => !answerFormPage.paths.has(path)));
+  const answerFile = createBuildFileAnswerer({ ...site, files: served });
+
+  const livePages = createLivePages({
+    paths: livePaths,
+    render: async (path) => {
+      const response = await options.render(path);
+      return { status: response.status, html: await response.text(), nonce: nonceOf(response) };
+    },
+    stamp: options.stamp,
+    notices: async () => publicNotices(await options.notices()),
+    renderNotices: entryExports(build.serverBuild).renderSiteNotices,
+    prerendered: build.files,
+    served,
+    noticesChanged: async (pages) => {
+      for (const path of answerFormPage.paths) {
+        const html = pages.get(path);
+        if (html) answerFormPage.replace(path, html);
+      }
+      await learnNotFound();
+    },
+    log,
+  });
+  const answerLiveFile = createBuildFileAnswerer({ ...site, files: livePages.files });
+  // A search (any query) goes on to React Router.
+  const answerLive: BuildFileAnswerer = (method, path, header, target) =>
+    target?.includes("?") ? null : answerLiveFile(method, path, header);
+
+  const sessionAnswers = createSessionAnswers({ now: () => options.now().getTime() });
+  const answerSession = createEarlySessionAnswerer({ ...site, answers: sessionAnswers });
+  const answerNotFound = createNotFoundAnswerer({
+    ...site,
+    build: build.serverBuild,
+    servedElsewhere: options.servedElsewhere,
+  });
+
+  /** The 404 screen of an unknown public address, rendered and made into a template (again when the notices change). */
+  async function learnNotFound(): Promise<void> {
+    if (!options.notFoundFromTemplate) return;
+    const rendered = await options.render(notFoundMarker);
+    const html = await rendered.text();
+    if (rendered.status !== 404 || !answerNotFound.learn(html, nonceOf(rendered))) {
+      log.warn("every 404 screen is rendered per request: the screen could not be made into a template", {
+        status: rendered.status,
+      });
+    }
+  }
+
+  const answerEarly: BuildFileAnswerer = (method, path, header, target) =>
+    answerFile(method, path, header) ??
+    answerFormPage(method, path, header) ??
+    (header(liveRenderHeader) !== undefined
+      ? null
+      : (answerLive(method, path, header, target) ??
+        answerSession(method, path, header) ??
+        answerNotFound(method, path, header, target)));
+
+  return { answerEarly, livePages, sessionAnswers, learnNotFound };
+}

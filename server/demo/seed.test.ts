@@ -6,6 +6,7 @@ import type { Database } from "../db/client.ts";
 import {
   activity,
   docs,
+  certificationApplications,
   inquiries,
   idpAccounts,
   media,
@@ -55,6 +56,9 @@ async function snapshot(db: Database) {
   const releaseRows = await db.select({ id: releases.id, name: releases.versionNumber }).from(releases);
   const docRows = await db.select({ id: docs.id, name: docs.path }).from(docs);
   const inquiryRows = await db.select({ id: inquiries.id, name: inquiries.email }).from(inquiries);
+  const applicationRows = await db
+    .select({ id: certificationApplications.id, name: certificationApplications.email })
+    .from(certificationApplications);
   const names = new Map<string, string>([
     ...organizationRows.map((row) => [row.id, row.name] as const),
     ...userRows.map((row) => [row.id, row.email ?? ""] as const),
@@ -62,6 +66,7 @@ async function snapshot(db: Database) {
     ...releaseRows.map((row) => [row.id, row.name] as const),
     ...docRows.map((row) => [row.id, row.name] as const),
     ...inquiryRows.map((row) => [row.id, row.name] as const),
+    ...applicationRows.map((row) => [row.id, row.name] as const),
   ]);
   const named = (value: unknown) =>
     JSON.stringify(value).replace(

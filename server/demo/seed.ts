@@ -28,6 +28,7 @@ import { embeddedInvitations, unreachableProviderSessions } from "../idp/invitat
 import { externalSignInFailures } from "../idp/sign-in-failures.ts";
 import type { Logger } from "../log.ts";
 import { docSteps } from "./doc-steps.ts";
+import { applicationSteps, demoApplicantEmails } from "./applications.ts";
 import { demoInquiryEmails, inquirySteps } from "./inquiries.ts";
 import { releaseSteps } from "./releases.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
@@ -155,16 +156,24 @@ export async function seedDemoData(
     const [before] = await tx.select({ value: count() }).from(activity);
     const steps = plan(tx, now, ports, (moment) => formTickets.issue(moment));
     for (const step of steps) await step.run();
-    // The story's mail (invitations, role changes, the contact form's confirmations and the
+    // The story's mail (invitations, role changes, the public forms' confirmations and the
     // team's copies of them) is part of the fiction: it never goes out.
     await tx
       .delete(outbox)
       .where(
         or(
-          inArray(outbox.to, [...demoPeople.map((person) => person.email), ...demoInquiryEmails]),
+          inArray(outbox.to, [
+            ...demoPeople.map((person) => person.email),
+            ...demoInquiryEmails,
+            ...demoApplicantEmails,
+          ]),
           and(
             like(outbox.subject, "New inquiry about%"),
             or(...demoInquiryEmails.map((email) => like(outbox.text, `%<${email}>%`))),
+          ),
+          and(
+            like(outbox.subject, "New certification application:%"),
+            or(...demoApplicantEmails.map((email) => like(outbox.text, `%<${email}>%`))),
           ),
         ),
       );
@@ -408,6 +417,28 @@ function plan(tx: Database, now: Date, ports: DomainPorts, ticket: (moment: Date
         ticket,
       },
       userRow,
+    ),
+  );
+
+  // Operators' applications for certification, and how far each went.
+  steps.push(
+    ...applicationSteps(
+      at,
+      {
+        visitor: (moment, address) => ({
+          ...system(moment),
+          actor: null,
+          request: { address, userAgent: must(demoBrowsers[0], "browser 0") },
+        }),
+        as: (moment, user) => ({ ...system(moment), actor: actorFor(user, "session") }),
+        ticket,
+      },
+      userRow,
+      (name) =>
+        must(
+          [...organizationRows.values()].find((organization) => organization.name === name),
+          `organization ${name}`,
+        ).id,
     ),
   );
 

@@ -259,6 +259,45 @@ test.describe("users: a person's panel", () => {
     await theirs.context.close();
   });
 
+  test("an admin gives a viewer the inquiries duty: the inbox opens for them, and closes again", async ({
+    browser,
+    page,
+  }) => {
+    test.slow();
+    const theirs = await freshViewerElsewhere(browser, "duty");
+    const { person } = theirs;
+    // A viewer without the duty is refused the inbox, in the portal's layout.
+    const refused = await theirs.page.goto("/dashboard/admin/inquiries");
+    expect(refused?.status()).toBe(403);
+
+    await signInAsAdmin(page, `${users}?q=${encodeURIComponent(person.email)}`);
+    await page
+      .getByRole("row", { name: new RegExp(person.email) })
+      .getByRole("link", { name: person.name })
+      .click();
+    const panel = page.getByRole("dialog", { name: person.name });
+    const duty = panel.getByRole("checkbox", { name: "Answers inquiries" });
+    await expect(duty).not.toBeChecked();
+    await duty.check();
+    await panel.getByRole("button", { name: "Save duties" }).click();
+    await expectToast(page, `${person.name} now answers inquiries`);
+    await expect(duty).toBeChecked();
+    await expectNoAxeViolations(page);
+
+    // Their next page: the inbox is theirs to read, and the sidebar lists it.
+    await openPage(theirs.page, "/dashboard/admin/inquiries");
+    await expect(theirs.page.getByRole("heading", { level: 1, name: "Inquiries" })).toBeVisible();
+    await expect(theirs.page.getByRole("table", { name: "Inquiries" })).toBeVisible();
+    await expect(theirs.page.getByRole("navigation").getByRole("link", { name: "Inquiries" }).first()).toBeVisible();
+
+    await duty.uncheck();
+    await panel.getByRole("button", { name: "Save duties" }).click();
+    await expectToast(page, `${person.name} no longer answers inquiries`);
+    const again = await theirs.page.goto("/dashboard/admin/inquiries");
+    expect(again?.status()).toBe(403);
+    await theirs.context.close();
+  });
+
   test("saving the role unchanged is no error", async ({ page }) => {
     // A seeded editor saved as an editor: nothing should change, and nothing should break.
     await signInAsAdmin(page, `${users}?q=rahul.venkataraman`);

@@ -22,9 +22,14 @@ export function initLocate(root: ParentNode = document): void {
     latitude.value = "";
     longitude.value = "";
   });
+  // Busy rather than disabled: a disabled button would drop the keyboard focus.
+  const busy = (on: boolean) => {
+    if (on) button.setAttribute("aria-disabled", "true");
+    else button.removeAttribute("aria-disabled");
+  };
   button.addEventListener("click", () => {
-    button.disabled = true;
-    button.setAttribute("aria-busy", "true");
+    if (button.getAttribute("aria-disabled") === "true") return;
+    busy(true);
     say("Finding your location…");
     navigator.geolocation.getCurrentPosition(
       (position) => {
@@ -35,8 +40,7 @@ export function initLocate(root: ParentNode = document): void {
         form.requestSubmit();
       },
       (error) => {
-        button.disabled = false;
-        button.removeAttribute("aria-busy");
+        busy(false);
         say(
           error.code === error.PERMISSION_DENIED
             ? "Your browser did not share your location. Type your city, state or ZIP code instead."

@@ -25,6 +25,8 @@ export type BuildFile = {
   etag: string;
   /** The headers of every answer for this file, for http and for https (HSTS, upgrade-insecure-requests). */
   headers: { http: OutgoingHttpHeaders; https: OutgoingHttpHeaders };
+  /** A page's inline scripts, by the CSP hashes that allow them. */
+  scriptHashes: string[];
 };
 
 /** The prerender's nonce placeholder, taken out: a prerendered page is fixed bytes (ADR 010). */
@@ -108,7 +110,7 @@ function buildFile(
     ...(encoded.br || encoded.gzip ? { vary: "Accept-Encoding" } : {}),
   };
   const headers = (https: boolean) => ({ ...base, ...securityHeaders({ csp: csp(https), https, path: address }) });
-  return { identity, encoded, etag, headers: { http: headers(false), https: headers(true) } };
+  return { identity, encoded, etag, headers: { http: headers(false), https: headers(true) }, scriptHashes };
 }
 
 const brotli = promisify(brotliCompress);
@@ -119,8 +121,17 @@ const gzip = promisify(gzipCallback);
  * prerendered page, compressed as the build compresses them, off the event loop.
  * `nonce` is the one it was rendered with: taken out, its inline scripts go by hash.
  */
-export async function renderedPageFile(address: string, rendered: string, nonce: string | null): Promise<BuildFile> {
+export async function renderedPageFile(
+  address: string,
+  rendered: string,
+  scripts: { nonce: string | null } | { hashes: string[] },
+): Promise<BuildFile> {
+  const nonce = "nonce" in scripts ? scripts.nonce : null;
   const html = nonce ? withoutNonce(rendered, nonce) : rendered;
+  // Only the scripts the render itself wrote (they carry its nonce) are allowed, by hash:
+  // anything else in the page, however it got there, stays blocked.
+  const scriptHashes =
+    "hashes" in scripts ? scripts.hashes : inlineScriptHashes(nonce ? ownScripts(rendered, nonce) : rendered);
   const identity = Buffer.from(html, "utf8");
   const [br, gz] = await Promise.all([
     brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
@@ -130,8 +141,18 @@ export async function renderedPageFile(address: string, rendered: string, nonce:
     identity,
     encoded: { br, gzip: gz },
     type: "text/html; charset=utf-8",
-    scriptHashes: inlineScriptHashes(html),
+    scriptHashes,
   });
+}
+
+/** The inline scripts of a rendered page that carry its nonce, with the nonce taken out. */
+function ownScripts(html: string, nonce: string): string {
+  const attribute = ` nonce="${nonce}"`;
+  return [...html.matchAll(/<script\b[^>]*>[\s\S]*?<\/script>/g)]
+    .map((match) => match[0])
+    .filter((script) => script.slice(0, script.indexOf(">") + 1).includes(attribute))
+    .map((script) => script.replace(attribute, ""))
+    .join("");
 }
 
 /** The encoding to send: brotli, then gzip, when the browser accepts it (q > 0) and the file has it. */
@@ -302,6 +323,8 @@ export function answerBuildFile(
  */
 export function buildFileMiddleware(answer: BuildFileAnswerer): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
+    // The server's own render of a page it keeps (ADR 029) goes on to render it.
+    if (c.env.liveRender === true) return next();
     const url = new URL(c.req.url);
     const result = answer(c.req.method, c.req.path, (name) => c.req.header(name), `${url.pathname}${url.search}`);
     if (!result) return next();

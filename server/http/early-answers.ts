@@ -7,7 +7,7 @@ import type { Logger } from "../log.ts";
 import type { AppBuild } from "./build.ts";
 import { createBuildFileAnswerer, type BuildFileAnswerer } from "./build-files.ts";
 import { createFormPageAnswerer } from "./form-pages.ts";
-import { createLivePages, liveRenderHeader } from "./live-pages.ts";
+import { createLivePages } from "./live-pages.ts";
 import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
 import { entryExports } from "./react-router.ts";
 import type { FormTickets } from "./security/form-tickets.ts";
@@ -46,9 +46,9 @@ function publicNotices(notices: Awaited<ReturnType<typeof readSiteNotices>>): Si
  * - the session check: signed out, one fixed answer; signed in, the answer of a moment ago;
  * - a 404 for an unknown public address: its screen, rendered once, the address filled in.
  *
- * The server's own renders (`render`: a live page, the 404 template) carry the
- * `liveRenderHeader` and are never answered here; no prerendered page is one, so those
- * are answered before the header is read.
+ * The server's own renders (`render`: a live page, the 404 template) go through the app
+ * with `{ liveRender: true }` as its environment, which the app's first middleware lets
+ * through (a visitor cannot send it); the Node listener's fast path never sees them.
  */
 export function createEarlyAnswers(options: {
   config: Config;
@@ -106,7 +106,11 @@ export function createEarlyAnswers(options: {
   /** The 404 screen of an unknown public address, rendered and made into a template (again when the notices change). */
   async function learnNotFound(): Promise<void> {
     if (!options.notFoundFromTemplate) return;
-    const rendered = await options.render(notFoundMarker);
+    const rendered = await options.render(notFoundMarker).catch((error: unknown) => {
+      // Until it can be rendered again, every 404 screen is rendered per request: never an old one.
+      answerNotFound.forget();
+      throw error;
+    });
     const html = await rendered.text();
     if (rendered.status !== 404 || !answerNotFound.learn(html, nonceOf(rendered))) {
       log.warn("every 404 screen is rendered per request: the screen could not be made into a template", {
@@ -118,11 +122,9 @@ export function createEarlyAnswers(options: {
   const answerEarly: BuildFileAnswerer = (method, path, header, target) =>
     answerFile(method, path, header) ??
     answerFormPage(method, path, header) ??
-    (header(liveRenderHeader) !== undefined
-      ? null
-      : (answerLive(method, path, header, target) ??
-        answerSession(method, path, header) ??
-        answerNotFound(method, path, header, target)));
+    answerLive(method, path, header, target) ??
+    answerSession(method, path, header) ??
+    answerNotFound(method, path, header, target);
 
   return { answerEarly, livePages, sessionAnswers, learnNotFound };
 }

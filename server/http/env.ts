@@ -10,7 +10,8 @@ export type RequestSession = { token: string; session: ActiveSession };
  * `actor` are set only where the session middleware is mounted (pages, /graphql).
  */
 export type AppEnv = {
-  Bindings: Partial<HttpBindings>;
+  /** `liveRender`: the server's own render of a page it keeps in memory (ADR 029), never answered from memory. */
+  Bindings: Partial<HttpBindings> & { liveRender?: boolean };
   Variables: {
     nonce: string;
     https: boolean;

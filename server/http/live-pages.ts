@@ -2,9 +2,6 @@ import { noticesSlotAttribute, type SiteNotices } from "../../app/lib/site-notic
 import type { Logger } from "../log.ts";
 import { renderedPageFile, type BuildFile } from "./build-files.ts";
 
-/** The header of the server's own render of a live page: the answerer from memory lets it through. */
-export const liveRenderHeader = "x-densara-live-render";
-
 /** A live page as the server rendered it: its HTML, its status and the nonce its scripts carry. */
 export type RenderedPage = { status: number; html: string; nonce: string | null };
 
@@ -57,6 +54,7 @@ export function createLivePages(options: {
   const files = new Map<string, BuildFile>();
   const { served } = options;
   let rendered: string | null = null;
+  /** The notices pages rendered per request show: the ones being put into the kept pages. */
   let shown: { key: string; notices: SiteNotices | null } | null = null;
   let running: Promise<boolean> | null = null;
 
@@ -70,7 +68,7 @@ export function createLivePages(options: {
       options.paths.map(async (path) => {
         const page = await options.render(path);
         if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`);
-        files.set(path, await renderedPageFile(path, page.html, page.nonce));
+        files.set(path, await renderedPageFile(path, page.html, { nonce: page.nonce }));
       }),
     );
   }
@@ -84,24 +82,33 @@ export function createLivePages(options: {
         pages.set(page.path, html);
         if (!served.has(page.path)) return;
         // With nothing showing, the build's own bytes (compressed at build time) serve again.
-        served.set(page.path, markup ? await renderedPageFile(page.path, html, null) : page.file);
+        // The notices hold no script: the page's own scripts are the build's.
+        served.set(
+          page.path,
+          markup ? await renderedPageFile(page.path, html, { hashes: page.file.scriptHashes }) : page.file,
+        );
       }),
     );
     return pages;
   }
 
+  /** The notices every kept page (the 404 template too) was brought up to date with. */
+  let applied: string | null = null;
+
   async function check(): Promise<boolean> {
     const notices = await options.notices();
-    const key = JSON.stringify(nothingShowing(notices) ? null : notices);
+    const showing = nothingShowing(notices) ? null : notices;
+    const key = JSON.stringify(showing);
     const stamp = await options.stamp();
-    const noticesMoved = shown?.key !== key;
-    if (!noticesMoved && stamp === rendered) return false;
-    if (noticesMoved) {
-      const next = { key, notices: nothingShowing(notices) ? null : notices };
-      const pages = await showNotices(next.notices);
+    if (applied === key && stamp === rendered) return false;
+    if (applied !== key) {
+      // The live pages show the notices too: whatever happens below, they are rendered again.
+      rendered = null;
+      const pages = await showNotices(showing);
       // Pages rendered from here on (a search, a refused form, the 404 screen) show the same.
-      shown = next;
+      shown = { key, notices: showing };
       await options.noticesChanged(pages);
+      applied = key;
     }
     await renderLive();
     rendered = stamp;

@@ -187,6 +187,11 @@ export function createNotFoundAnswerer(options: {
   }
 
   return Object.assign(answer, {
+    /** Lets go of the template: every 404 screen is rendered per request until `learn` is called again. */
+    forget(): void {
+      template = null;
+      recent.clear();
+    },
     /** Takes the screen React Router rendered for `notFoundMarker`; false when it cannot be used. */
     learn(html: string, nonce: string | null): boolean {
       template = notFoundTemplate(html, nonce);

@@ -43,7 +43,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerBuildFile, buildFileMiddleware } from "./build-files.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
 import { createEarlyAnswers } from "./early-answers.ts";
-import { liveRenderHeader, type LivePages } from "./live-pages.ts";
+import type { LivePages } from "./live-pages.ts";
 import { listingsStamp } from "../domain/organizations/index.ts";
 import { formTicketWindow, loadFormTickets } from "./security/form-tickets.ts";
 import { reactRouterPages } from "./react-router.ts";
@@ -170,8 +170,7 @@ export async function createServer(options: {
     formTickets,
     now,
     log,
-    render: async (path) =>
-      app.fetch(new Request(new URL(path, config.publicUrl), { headers: { [liveRenderHeader]: "1" } }), {}),
+    render: async (path) => app.fetch(new Request(new URL(path, config.publicUrl)), { liveRender: true }),
     stamp: () => listingsStamp(db, now()),
     notices: () =>
       readSiteNotices(requestDomain(graphqlDeps, { actor: null, info: { address: null, userAgent: null } }), {}),

@@ -129,13 +129,22 @@ export function LocationFinder({
             <label htmlFor="finder-within" className={labelClasses}>
               Within
             </label>
-            <select id="finder-within" name="within" defaultValue={query.within || "100"} className={controlClasses}>
+            <select
+              id="finder-within"
+              name="within"
+              defaultValue={query.within || "100"}
+              aria-describedby="finder-within-hint"
+              className={controlClasses}
+            >
               {Object.entries(radiusLabels).map(([value, label]) => (
                 <option key={value} value={value}>
                   {label}
                 </option>
               ))}
             </select>
+            <p id="finder-within-hint" className="text-sm text-gray-700 dark:text-gray-300">
+              Of a ZIP code, or of your location.
+            </p>
           </div>
         </div>
         <div className="grid gap-4 sm:grid-cols-2">
@@ -193,7 +202,8 @@ export function LocationFinder({
             </a>
           ) : null}
         </div>
-        <p data-locate-status="" role="status" className="text-base text-gray-700 empty:hidden dark:text-gray-300" />
+        {/* Always in the page (empty until it speaks), so the first message is announced. */}
+        <p data-locate-status="" role="status" className="text-base text-gray-700 dark:text-gray-300" />
       </form>
 
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
@@ -211,7 +221,11 @@ export function LocationFinder({
 }
 
 function placeHref(search: string, place: string): string {
-  return `/locations${withParams(search, { place, lat: null, lng: null, page: null })}#results`;
+  return `/locations${withParams(search, { place, country: null, lat: null, lng: null, page: null })}#results`;
+}
+
+function countryHref(search: string, country: string): string {
+  return `/locations${withParams(search, { country, place: null, lat: null, lng: null, page: null })}#results`;
 }
 
 /** The states with listings, as a tile map for the eye and a list for everyone; other countries below. */
@@ -299,7 +313,7 @@ function Browse({ results, search }: { results: FinderResults; search: string })
               <a
                 href={placeHref(search, state.code)}
                 aria-current={current === state.name.toLowerCase() ? "true" : undefined}
-                className={cn(linkClasses, "aria-[current]:no-underline")}
+                className={cn(linkClasses, "aria-[current]:font-extrabold aria-[current]:no-underline")}
               >
                 {state.name}
               </a>{" "}
@@ -317,9 +331,9 @@ function Browse({ results, search }: { results: FinderResults; search: string })
             {results.countries.map((country) => (
               <li key={country.code}>
                 <a
-                  href={placeHref(search, country.name)}
+                  href={countryHref(search, country.code)}
                   aria-current={current === country.name.toLowerCase() ? "true" : undefined}
-                  className={cn(linkClasses, "aria-[current]:no-underline")}
+                  className={cn(linkClasses, "aria-[current]:font-extrabold aria-[current]:no-underline")}
                 >
                   {country.name}
                 </a>{" "}

@@ -22,6 +22,7 @@ export const handle: RouteHandle = { hydrate: false, enhance: "locations" };
 const FindLocations = graphql(`
   query FindLocations(
     $place: String
+    $country: String
     $latitude: Float
     $longitude: Float
     $withinMiles: Int
@@ -32,6 +33,7 @@ const FindLocations = graphql(`
   ) {
     locations(
       place: $place
+      country: $country
       latitude: $latitude
       longitude: $longitude
       withinMiles: $withinMiles
@@ -123,6 +125,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   const certified = enumParam(params, "certified", { "1": "yes" });
   const pageNumber = numberParam(params, "page", /^\d{1,4}$/, "a page number");
   const place = params.get("place") ?? "";
+  const country = params.get("country") || null;
   const query: FinderQuery = {
     place,
     latitude: latitude === undefined ? "" : String(latitude),
@@ -134,6 +137,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
   };
   const outcome = await tryQuery(context, FindLocations, {
     place: place || null,
+    country,
     latitude: latitude ?? null,
     longitude: longitude ?? null,
     withinMiles: within ? Number(within) : null,
@@ -147,7 +151,8 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     const placeError = error.fields?.place;
     if (error.code !== "VALIDATION_FAILED" || !placeError) {
       throw data<ErrorPayload>(
-        { name: "This search cannot be shown", message: error.fields?.latitude ?? error.message },
+        // The domain's own sentence about the parameter (a latitude out of range, page 0), else its message.
+        { name: "This search cannot be shown", message: Object.values(error.fields ?? {})[0] ?? error.message },
         { status: error.status ?? 500 },
       );
     }

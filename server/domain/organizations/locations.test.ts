@@ -168,6 +168,11 @@ describe.each(databaseKinds)("finding listed organizations, on %s", (kind) => {
     expect(await names("M5V")).toEqual(["Northway Medical"]);
     expect(await names("100%_")).toEqual([]);
     expect((await findLocations(visitor(db), { place: "WI" })).place).toBe("Wisconsin");
+    // The country links name the country by its code: "Georgia" the word is the state.
+    const canada = await findLocations(visitor(db), { country: "CA" });
+    expect(canada.items.map((item) => item.name)).toEqual(["Northway Medical"]);
+    expect(canada.place).toBe("Canada");
+    expect(await names("Georgia")).toEqual([]);
   });
 
   it("filters by product and by kind, and counts the map under those filters", async () => {
@@ -229,6 +234,7 @@ describe.each(databaseKinds)("finding listed organizations, on %s", (kind) => {
       withinMiles: "Choose a distance from the list.",
     });
     expect(await refused({ page: 0 })).toMatchObject({ page: "Pages start at 1." });
+    expect(await refused({ country: "XX" })).toMatchObject({ country: "Choose a country from the list." });
   });
 
   it("pages twenty at a time, and a page past the end shows the last", async () => {

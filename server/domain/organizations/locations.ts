@@ -5,7 +5,7 @@ import { organizations } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
 import { likePattern } from "../core/fields.ts";
 import { organizationEntity, type Organization } from "./entity.ts";
-import { countryName, organizationKind, product, type products } from "./fields.ts";
+import { country as countryCode, countryName, organizationKind, product, type products } from "./fields.ts";
 import { readPlace, usStateCode, type Place } from "./places.ts";
 import { milesBetween, zipCentroid, type Point } from "./zip-centroids.ts";
 
@@ -69,6 +69,7 @@ export const findLocationsInput = z
       .optional()
       .transform((value) => value || undefined)
       .describe("A city, a state or province, a country, a ZIP code, or part of a name."),
+    country: countryCode.optional().describe("Only this country (ISO 3166-1 alpha-2), as the country links ask."),
     latitude: coordinate("latitude", 90).describe("With longitude: the visitor's own location, for distances."),
     longitude: coordinate("longitude", 180),
     withinMiles: z
@@ -193,7 +194,10 @@ export const findLocations = organizationEntity.publicRead({
       else if (row.country !== "US") countries.set(row.country, (countries.get(row.country) ?? 0) + 1);
     }
 
-    const condition = !origin && place ? placeCondition(place) : undefined;
+    const condition = and(
+      !origin && place ? placeCondition(place) : undefined,
+      input.country ? eq(organizations.country, input.country) : undefined,
+    );
     const matching = condition ? await listed(condition) : rows;
 
     const withinMiles = origin ? (input.withinMiles ?? defaultRadius) : null;
@@ -223,7 +227,16 @@ export const findLocations = organizationEntity.publicRead({
     const page = Math.min(input.page, pageCount);
     return {
       origin,
-      place: origin || !place || place.kind === "zip" ? null : place.kind === "text" ? place.text : place.label,
+      place:
+        origin || (place && place.kind === "zip")
+          ? null
+          : place
+            ? place.kind === "text"
+              ? place.text
+              : place.label
+            : input.country
+              ? countryName(input.country)
+              : null,
       withinMiles,
       total: found.length,
       page,

@@ -1,0 +1,133 @@
+import { createHash } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import type { SiteNotices } from "../../app/lib/site-notices.ts";
+import { recordingLogger } from "../../tests/support/auth-harness.ts";
+import { renderedPageFile, type BuildFile } from "./build-files.ts";
+import { createLivePages, type RenderedPage } from "./live-pages.ts";
+
+/**
+ * The pages kept in memory and brought up to date (ADR 029), with the database, the
+ * renderer and the notices stood in for: what is rendered when, and that a failure on
+ * the way leaves nothing behind that the next check would not mend.
+ */
+
+const slotted = (body: string) =>
+  `<html><body><header></header><div data-site-notices="" class="n"></div><main>${body}</main></body></html>`;
+const announcing = (message: string): SiteNotices => ({
+  announcement: { message, tone: "info", linkLabel: null, linkUrl: null },
+  maintenance: null,
+});
+
+async function setup() {
+  const world = {
+    listings: "one",
+    notices: null as SiteNotices | null,
+    renderFails: false,
+    noticesChangedFails: false,
+    renders: 0,
+    changed: 0,
+  };
+  const about = await renderedPageFile("/about", slotted("About"), { hashes: [] });
+  const contact = await renderedPageFile("/about/contact", slotted("Contact"), { hashes: [] });
+  const served = new Map<string, BuildFile>([["/about", about]]);
+  const pages = createLivePages({
+    paths: ["/locations"],
+    render: (): Promise<RenderedPage> => {
+      world.renders += 1;
+      if (world.renderFails) return Promise.reject(new Error("database away"));
+      const notice = world.notices?.announcement?.message ?? "";
+      return Promise.resolve({ status: 200, html: slotted(`Locations ${world.listings} ${notice}`), nonce: null });
+    },
+    stamp: () => Promise.resolve(world.listings),
+    notices: () => Promise.resolve(world.notices),
+    renderNotices: (notices) => `<p>${notices.announcement?.message ?? ""}</p>`,
+    prerendered: new Map([
+      ["/about", about],
+      ["/about/contact", contact],
+    ]),
+    served,
+    noticesChanged: () => {
+      world.changed += 1;
+      return world.noticesChangedFails ? Promise.reject(new Error("404 render failed")) : Promise.resolve();
+    },
+    log: recordingLogger(),
+  });
+  const text = (file: BuildFile | undefined) => file?.identity.toString("utf8") ?? "";
+  return { world, pages, served, about, text };
+}
+
+describe("the live public pages", () => {
+  it("render at the first check, and again only when the listings or the notices change", async () => {
+    const { world, pages, served, about, text } = await setup();
+    expect(await pages.refresh()).toBe(true);
+    expect(text(pages.files.get("/locations"))).toContain("Locations one");
+    expect(await pages.refresh()).toBe(false);
+    expect(world.renders).toBe(1);
+
+    world.listings = "two";
+    expect(await pages.refresh()).toBe(true);
+    expect(text(pages.files.get("/locations"))).toContain("Locations two");
+    // A listing is no notice: the prerendered pages stay the build's own.
+    expect(served.get("/about")).toBe(about);
+
+    world.notices = announcing("Closed on Friday");
+    expect(await pages.refresh()).toBe(true);
+    expect(text(served.get("/about"))).toContain('<div data-site-notices="" class="n"><p>Closed on Friday</p></div>');
+    expect(text(pages.files.get("/locations"))).toContain("Closed on Friday");
+    expect(pages.notices()?.announcement?.message).toBe("Closed on Friday");
+    // The page with a form is answered elsewhere: it is told, not replaced here.
+    expect(served.has("/about/contact")).toBe(false);
+
+    world.notices = null;
+    expect(await pages.refresh()).toBe(true);
+    expect(served.get("/about")).toBe(about);
+    expect(pages.notices()).toBeNull();
+  });
+
+  it("mends at the next check what a failed render left: the live pages get the new notices too", async () => {
+    const { world, pages, text } = await setup();
+    await pages.refresh();
+    world.notices = announcing("Closed on Friday");
+    world.renderFails = true;
+    await expect(pages.refresh()).rejects.toThrow("database away");
+    // Still the page rendered before, whole.
+    expect(text(pages.files.get("/locations"))).not.toContain("Closed on Friday");
+    world.renderFails = false;
+    expect(await pages.refresh()).toBe(true);
+    expect(text(pages.files.get("/locations"))).toContain("Closed on Friday");
+    expect(await pages.refresh()).toBe(false);
+  });
+
+  it("tells of the notices again when telling failed (the 404 template), until it is told", async () => {
+    const { world, pages } = await setup();
+    await pages.refresh();
+    world.notices = announcing("Closed on Friday");
+    world.noticesChangedFails = true;
+    await expect(pages.refresh()).rejects.toThrow("404 render failed");
+    world.noticesChangedFails = false;
+    expect(await pages.refresh()).toBe(true);
+    expect(world.changed).toBe(3);
+    expect(await pages.refresh()).toBe(false);
+  });
+
+  it("shares one check between calls that come while it runs", async () => {
+    const { world, pages } = await setup();
+    const [first, second] = await Promise.all([pages.refresh(), pages.refresh()]);
+    expect([first, second]).toEqual([true, true]);
+    expect(world.renders).toBe(1);
+  });
+});
+
+describe("a page the server rendered, kept as fixed bytes", () => {
+  it("allows by hash only the inline scripts its render wrote, with their nonce taken out", async () => {
+    const html =
+      '<script nonce="abc">ours()</script><p>Hello</p><script>injected()</script><script type="application/ld+json">{}</script>';
+    const file = await renderedPageFile("/locations", html, { nonce: "abc" });
+    expect(file.identity.toString("utf8")).toBe(html.replace(' nonce="abc"', ""));
+    const csp = String(file.headers.https["Content-Security-Policy"]);
+    expect(csp).not.toContain("'nonce-");
+    expect(file.scriptHashes).toHaveLength(1);
+    expect(csp).toContain(`'${file.scriptHashes[0] ?? ""}'`);
+    expect(file.scriptHashes[0]).toBe(`sha256-${createHash("sha256").update("ours()").digest("base64")}`);
+  });
+});

@@ -2,9 +2,9 @@
  * The server against Node's own limit, side by side in one run (issue 8). Figures only:
  * nothing here passes or fails.
  *
- * For each request a visitor's browser makes most (a prerendered page, a hashed asset, a
- * 404, the header's session check without and with a session), the same client (wrk,
- * Debian's) drives, interleaved:
+ * For each request a visitor's browser makes most (a prerendered page, the locations page
+ * kept in memory, a hashed asset, a 404, the header's session check without and with a
+ * session), the same client (wrk, Debian's) drives, interleaved:
  *   - the app (production build);
  *   - a bare node:http server replaying the app's exact answer (bytes and headers);
  *   - nginx (one worker) sending the same bytes, for the build files.
@@ -107,6 +107,8 @@ async function measure(kind: "pglite" | "postgres", workers: number): Promise<vo
     const cookie = `${sessionCookieName(false)}=${prepared.token}`;
     const targets = [
       { label: "prerendered page  /products/v5", path: "/products/v5", headers: browser, nginx: true },
+      // Rendered by the server from the database, kept as fixed bytes (ADR 029): not on disk for nginx.
+      { label: "live page         /locations", path: "/locations", headers: browser, nginx: false },
       { label: "hashed asset      /assets/….css", path: asset, headers: browser, nginx: true },
       { label: "404               /no-such-page-xyz", path: "/no-such-page-xyz", headers: browser, nginx: false },
       { label: "session check, no cookie", path: "/auth/session", headers: browser, nginx: false },

@@ -403,36 +403,24 @@ function plan(tx: Database, now: Date, ports: DomainPorts, ticket: (moment: Date
   steps.push(...releaseSteps(at, system));
   // The documentation a technician reads, a page a day.
   steps.push(...docSteps(at, system));
+  // The public forms, sent as visitors send them and handled by the demo's admins.
+  const forms = {
+    visitor: (moment: Date, address: string): DomainContext => ({
+      ...system(moment),
+      actor: null,
+      request: { address, userAgent: must(demoBrowsers[0], "browser 0") },
+    }),
+    as: (moment: Date, user: User): DomainContext => ({ ...system(moment), actor: actorFor(user, "session") }),
+    ticket,
+  };
   // The contact form's messages, and what the team did with them.
-  steps.push(
-    ...inquirySteps(
-      at,
-      {
-        visitor: (moment, address) => ({
-          ...system(moment),
-          actor: null,
-          request: { address, userAgent: must(demoBrowsers[0], "browser 0") },
-        }),
-        as: (moment, user) => ({ ...system(moment), actor: actorFor(user, "session") }),
-        ticket,
-      },
-      userRow,
-    ),
-  );
+  steps.push(...inquirySteps(at, forms, userRow));
 
   // Operators' applications for certification, and how far each went.
   steps.push(
     ...applicationSteps(
       at,
-      {
-        visitor: (moment, address) => ({
-          ...system(moment),
-          actor: null,
-          request: { address, userAgent: must(demoBrowsers[0], "browser 0") },
-        }),
-        as: (moment, user) => ({ ...system(moment), actor: actorFor(user, "session") }),
-        ticket,
-      },
+      forms,
       userRow,
       (name) =>
         must(

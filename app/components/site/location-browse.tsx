@@ -1,0 +1,131 @@
+import { tileGrid, usStates } from "../../lib/us-states.ts";
+import { withParams } from "../../lib/list-params.ts";
+import { cn } from "../ui/cn.ts";
+import { linkClasses, type FinderResults } from "./location-finder.tsx";
+
+function placeHref(search: string, place: string): string {
+  return `/locations${withParams(search, { place, country: null, lat: null, lng: null, page: null })}#results`;
+}
+
+function countryHref(search: string, country: string): string {
+  return `/locations${withParams(search, { country, place: null, lat: null, lng: null, page: null })}#results`;
+}
+
+/** The states with listings, as a tile map for the eye and a list for everyone; other countries below. */
+export function BrowseByPlace({ results, search }: { results: FinderResults; search: string }) {
+  const counts = new Map(results.states.map((state) => [state.code, state.count]));
+  const current = results.place?.toLowerCase() ?? null;
+  const listedStates = usStates
+    .filter((state) => counts.has(state.code))
+    .sort((a, b) => a.name.localeCompare(b.name, "en"));
+  const tile = 40;
+  const gap = 4;
+  return (
+    <nav aria-labelledby="browse-title" className="grid gap-5 lg:sticky lg:top-24">
+      <h3 id="browse-title" className="text-xl font-bold text-gray-950 dark:text-white">
+        Browse by state
+      </h3>
+      <svg
+        viewBox={`0 0 ${tileGrid.columns * (tile + gap)} ${tileGrid.rows * (tile + gap)}`}
+        aria-hidden="true"
+        className="hidden w-full sm:block sm:max-w-md"
+        data-state-map=""
+      >
+        {usStates.map((state) => {
+          const count = counts.get(state.code);
+          const x = state.column * (tile + gap);
+          const y = state.row * (tile + gap);
+          const selected = current === state.name.toLowerCase();
+          const shape = (
+            <>
+              <rect
+                x={x}
+                y={y}
+                width={tile}
+                height={tile}
+                rx={6}
+                className={cn(
+                  count
+                    ? selected
+                      ? "fill-amber-400 dark:fill-amber-300"
+                      : "fill-bdblue-600 group-hover:fill-bdblue-800 dark:fill-bdblue-400 dark:group-hover:fill-bdblue-200"
+                    : "fill-gray-200 dark:fill-gray-800",
+                )}
+              />
+              <text
+                x={x + tile / 2}
+                y={y + (count ? 18 : 25)}
+                textAnchor="middle"
+                className={cn(
+                  "text-[15px] font-semibold",
+                  count
+                    ? selected
+                      ? "fill-gray-950"
+                      : "fill-white dark:fill-gray-950"
+                    : "fill-gray-600 dark:fill-gray-400",
+                )}
+              >
+                {state.code}
+              </text>
+              {count ? (
+                <text
+                  x={x + tile / 2}
+                  y={y + 35}
+                  textAnchor="middle"
+                  className={cn("text-[13px]", selected ? "fill-gray-950" : "fill-white dark:fill-gray-950")}
+                >
+                  {count}
+                </text>
+              ) : null}
+            </>
+          );
+          return count ? (
+            <a key={state.code} href={placeHref(search, state.code)} tabIndex={-1} className="group">
+              <title>{`${state.name}: ${count}`}</title>
+              {shape}
+            </a>
+          ) : (
+            <g key={state.code}>{shape}</g>
+          );
+        })}
+      </svg>
+      {listedStates.length > 0 ? (
+        <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-base">
+          {listedStates.map((state) => (
+            <li key={state.code}>
+              <a
+                href={placeHref(search, state.code)}
+                aria-current={current === state.name.toLowerCase() ? "true" : undefined}
+                className={cn(linkClasses, "aria-[current]:font-extrabold aria-[current]:no-underline")}
+              >
+                {state.name}
+              </a>{" "}
+              <span className="text-gray-700 dark:text-gray-300">({counts.get(state.code)})</span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-base text-gray-700 dark:text-gray-300">No listings in the United States yet.</p>
+      )}
+      {results.countries.length > 0 ? (
+        <div className="grid gap-2">
+          <h4 className="text-lg font-semibold text-gray-950 dark:text-white">Outside the United States</h4>
+          <ul className="grid gap-1 text-base">
+            {results.countries.map((country) => (
+              <li key={country.code}>
+                <a
+                  href={countryHref(search, country.code)}
+                  aria-current={current === country.name.toLowerCase() ? "true" : undefined}
+                  className={cn(linkClasses, "aria-[current]:font-extrabold aria-[current]:no-underline")}
+                >
+                  {country.name}
+                </a>{" "}
+                <span className="text-gray-700 dark:text-gray-300">({country.count})</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </nav>
+  );
+}

@@ -74,14 +74,18 @@ describe.each(databaseKinds)("the contact form over HTTP, on %s", (kind) => {
 
   it("takes a message without JavaScript: the thanks page with its reference, the row and both mails", async () => {
     const { browser, ticket } = await openForm();
+    const nudges = harness.mail.nudges;
     const sent = await browser.post("/about/contact", { ...message, ticket });
     expect(sent.status).toBe(303);
+    // The outbox was told at once, not left to its next round.
+    expect(harness.mail.nudges).toBe(nudges + 1);
     const thanks = locationOf(sent, harness.origin);
     expect(thanks.pathname).toBe("/about/contact/sent");
     const reference = thanks.searchParams.get("reference") ?? "";
     expect(reference).toMatch(/^SR-[2-9A-HJKMNP-Z]{6}$/);
     const page = await browser.fetch(thanks);
     expect(page.status).toBe(200);
+    expect(harness.mail.nudges).toBe(nudges + 1);
     const html = await page.text();
     expect(html).toContain(reference);
     expect(html).toContain("noindex");

@@ -104,7 +104,10 @@ export async function createServer(options: {
   log: Logger;
   /** Tests move the clock of sign-in transactions. */
   now?: () => Date;
-  /** Mail was queued by a request: the outbox delivers it now rather than at its next round. */
+  /**
+   * A write ended (a form, a GraphQL mutation, a hosted sign-in page): the outbox delivers
+   * whatever mail it queued now rather than at its next round.
+   */
   mailQueued?: () => void;
   /** False renders every 404 screen (tests compare the two). */
   notFoundFromTemplate?: boolean;
@@ -185,6 +188,16 @@ export async function createServer(options: {
   if (embedded) app.all(`${embeddedProviderPath}/*`, embeddedProviderRoute(embedded));
 
   app.use(compress());
+
+  // Mail a write queued (a confirmation, an invitation) leaves at once. A run is one query
+  // for due mail, so a write that queued none costs little; reads never start one.
+  const { mailQueued } = options;
+  if (mailQueued) {
+    app.use(async (c, next) => {
+      await next();
+      if (c.req.method !== "GET" && c.req.method !== "HEAD") mailQueued();
+    });
+  }
 
   // One URL per page: "/about/" moves permanently to "/about". Leading slashes collapse
   // too, so "//evil.example/" can never become a Location pointing at another site.

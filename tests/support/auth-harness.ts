@@ -162,6 +162,8 @@ export type AuthHarness = {
   log: ReturnType<typeof recordingLogger>;
   /** Moves the login transactions' clock (only theirs) this far ahead of real time. */
   clock: { offsetMs: number };
+  /** How often the server told the outbox a write had ended (`mailQueued`). */
+  mail: { nudges: number };
   newBrowser: () => TestBrowser;
   newAccount: (label?: string) => Promise<TestAccount>;
   /** GET /auth/login: the redirect to the provider and the state it carries. */
@@ -252,6 +254,7 @@ export async function startAuthHarness(
       ADMIN_EMAIL: "admin@example.test",
     });
     const clock = { offsetMs: 0 };
+    const mail = { nudges: 0 };
     server = await createServer({
       config,
       database,
@@ -259,6 +262,9 @@ export async function startAuthHarness(
       build: await testBuild(),
       log,
       now: () => new Date(Date.now() + clock.offsetMs),
+      mailQueued: () => {
+        mail.nudges += 1;
+      },
       ...(options.notFoundFromTemplate === false ? { notFoundFromTemplate: false } : {}),
     });
     const embedded = server.embedded;
@@ -279,6 +285,7 @@ export async function startAuthHarness(
       transactions,
       log,
       clock,
+      mail,
       newBrowser: () => {
         browsers += 1;
         // Addresses from 198.18.0.0/15, the range set aside for testing network devices.

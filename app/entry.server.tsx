@@ -84,6 +84,7 @@ export { appConfigContext } from "./lib/app-config.ts";
 export { errorLogContext } from "./lib/error-log.ts";
 export { formTicketContext } from "./lib/form-ticket.ts";
 export { siteNoticesContext } from "./lib/site-notices.ts";
+export { siteAnalyticsContext } from "./lib/analytics-context.ts";
 
 /** The public layout's notices as HTML, for the server to put into prerendered pages (ADR 029). */
 export function renderSiteNotices(notices: SiteNotices): string {

@@ -1,3 +1,4 @@
+import { analyticsBlockAttribute } from "../lib/analytics.ts";
 import { initColorModeSwitch } from "./color-mode-switch.ts";
 import { initCurrentYear } from "./current-year.ts";
 import { initMobilePanel } from "./mobile-panel.ts";
@@ -14,3 +15,9 @@ initSearchTrigger();
 initCurrentYear();
 initToaster();
 void initSession();
+
+// The consent banner and the analytics loaders, only on a page that carries the loaders'
+// data block (the admin turned one on): a site with none ships none of it (ADR 030).
+if (document.querySelector(`script[${analyticsBlockAttribute}]`)) {
+  void import("./consent.ts").then((consent) => consent.initConsent());
+}

@@ -1,20 +1,25 @@
 import { Outlet } from "react-router";
 import { SiteShell } from "../components/site/site-shell.tsx";
+import { siteAnalyticsContext } from "../lib/analytics-context.ts";
 import { siteNoticesContext } from "../lib/site-notices.ts";
 import type { Route } from "./+types/default";
 
 /**
- * The notices showing now, when the server renders the page; none while prerendering
- * (the server puts them into the prerendered page as it keeps it: ADR 029).
+ * The notices showing now and the analytics loaders that are on, when the server renders
+ * the page; none while prerendering (the server puts them into the prerendered page as it
+ * keeps it: ADR 029, 030). A page that carries the loaders' data block tells the server,
+ * which then lets their hosts into this response's CSP.
  */
 export function loader({ context }: Route.LoaderArgs) {
-  return { notices: context.get(siteNoticesContext) };
+  const box = context.get(siteAnalyticsContext);
+  if (box?.analytics) box.placed = true;
+  return { notices: context.get(siteNoticesContext), analytics: box?.analytics ?? null };
 }
 
 /** Spec layout "default": header, notices, main, footer. Errors below it render inside it. */
 export default function DefaultLayout({ loaderData }: Route.ComponentProps) {
   return (
-    <SiteShell notices={loaderData.notices}>
+    <SiteShell notices={loaderData.notices} analytics={loaderData.analytics}>
       <Outlet />
     </SiteShell>
   );

@@ -101,9 +101,10 @@ const expected: Record<string, Record<Who, Outcome>> = {
   listActivity: adminsAllOthersOwn,
   exportActivity: adminsOnly,
   readActivityVocabulary: signedIn,
-  // Settings: admins; the notices the site shows are for anyone.
+  // Settings: admins; what the site shows (the notices, the analytics loaders) is for anyone.
   listSettings: adminsOnly,
   readSiteNotices: row("allow", "allow", "allow", "allow"),
+  readSiteAnalytics: row("allow", "allow", "allow", "allow"),
   updateAnalyticsSettings: adminsOnly,
   updateContactRecipients: adminsOnly,
   updateAnnouncement: adminsOnly,

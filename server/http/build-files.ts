@@ -5,6 +5,7 @@ import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
+import type { ThirdPartySources } from "../../app/lib/analytics.ts";
 import { getMimeType } from "hono/utils/mime";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";
@@ -90,11 +91,17 @@ export async function loadBuildFiles(clientDir: string, noncePlaceholder: string
 /** A build file's answer headers and ETag, from its bytes: the cache policy by its address, the CSP by its scripts. */
 function buildFile(
   address: string,
-  file: { identity: Buffer; encoded: Partial<Record<Encoding, Buffer>>; type: string; scriptHashes: string[] },
+  file: {
+    identity: Buffer;
+    encoded: Partial<Record<Encoding, Buffer>>;
+    type: string;
+    scriptHashes: string[];
+    thirdParty?: ThirdPartySources | undefined;
+  },
 ): BuildFile {
-  const { identity, encoded, type, scriptHashes } = file;
+  const { identity, encoded, type, scriptHashes, thirdParty } = file;
   const page = type.startsWith("text/html");
-  const csp = (https: boolean) => contentSecurityPolicy({ nonce: null, scriptHashes, https });
+  const csp = (https: boolean) => contentSecurityPolicy({ nonce: null, scriptHashes, https, thirdParty });
   const cacheControl = address.startsWith("/assets/")
     ? immutable
     : address.startsWith("/builds/")
@@ -120,11 +127,13 @@ const gzip = promisify(gzipCallback);
  * A page the server rendered itself (ADR 029), as a build file: fixed bytes like a
  * prerendered page, compressed as the build compresses them, off the event loop.
  * `nonce` is the one it was rendered with: taken out, its inline scripts go by hash.
+ * `thirdParty`: the hosts of the analytics loaders whose data block the page carries (ADR 030).
  */
 export async function renderedPageFile(
   address: string,
   rendered: string,
   scripts: { nonce: string | null } | { hashes: string[] },
+  thirdParty?: ThirdPartySources,
 ): Promise<BuildFile> {
   const nonce = "nonce" in scripts ? scripts.nonce : null;
   const html = nonce ? withoutNonce(rendered, nonce) : rendered;
@@ -144,6 +153,7 @@ export async function renderedPageFile(
     encoded: { br, gzip: gz },
     type: "text/html; charset=utf-8",
     scriptHashes,
+    thirdParty,
   });
 }
 

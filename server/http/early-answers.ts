@@ -1,8 +1,9 @@
+import { siteAnalyticsFrom, thirdPartySources } from "../../app/lib/analytics.ts";
 import { livePaths } from "../../app/lib/public-paths.ts";
 import type { SiteNotices } from "../../app/lib/site-notices.ts";
 import { createEarlySessionAnswerer, createSessionAnswers } from "../auth/routes.ts";
 import type { Config } from "../config.ts";
-import type { readSiteNotices } from "../domain/settings/index.ts";
+import type { readSiteAnalytics, readSiteNotices } from "../domain/settings/index.ts";
 import type { Logger } from "../log.ts";
 import type { AppBuild } from "./build.ts";
 import { createBuildFileAnswerer, type BuildFileAnswerer } from "./build-files.ts";
@@ -40,7 +41,8 @@ function publicNotices(notices: Awaited<ReturnType<typeof readSiteNotices>>): Si
  * What the server answers from memory, before a request meets any middleware (ADR 010,
  * 012, 028, 029), in this order:
  *
- * - build files: prerendered pages (their notices put in) and assets, as fixed bytes;
+ * - build files: prerendered pages (their notices and analytics data block put in) and
+ *   assets, as fixed bytes;
  * - the pages with a public form, their ticket filled in as they are served;
  * - the live public pages (the locations page) without a query;
  * - the session check: signed out, one fixed answer; signed in, the answer of a moment ago;
@@ -61,6 +63,7 @@ export function createEarlyAnswers(options: {
   /** What the live pages show changes only with this. */
   stamp: () => Promise<string>;
   notices: () => ReturnType<typeof readSiteNotices>;
+  analytics: () => ReturnType<typeof readSiteAnalytics>;
   servedElsewhere: (path: string) => boolean;
   notFoundFromTemplate: boolean;
 }) {
@@ -78,13 +81,14 @@ export function createEarlyAnswers(options: {
     },
     stamp: options.stamp,
     notices: async () => publicNotices(await options.notices()),
+    analytics: async () => siteAnalyticsFrom(await options.analytics()),
     renderNotices: entryExports(build.serverBuild).renderSiteNotices,
     prerendered: build.files,
     served,
-    noticesChanged: async (pages) => {
+    stateChanged: async (pages) => {
       for (const path of answerFormPage.paths) {
-        const html = pages.get(path);
-        if (html) answerFormPage.replace(path, html);
+        const file = pages.get(path);
+        if (file) answerFormPage.replace(path, file);
       }
       await learnNotFound();
     },
@@ -112,7 +116,8 @@ export function createEarlyAnswers(options: {
       throw error;
     });
     const html = await rendered.text();
-    if (rendered.status !== 404 || !answerNotFound.learn(html, nonceOf(rendered))) {
+    const thirdParty = thirdPartySources(livePages.analytics());
+    if (rendered.status !== 404 || !answerNotFound.learn(html, nonceOf(rendered), thirdParty)) {
       log.warn("every 404 screen is rendered per request: the screen could not be made into a template", {
         status: rendered.status,
       });

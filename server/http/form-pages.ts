@@ -57,11 +57,14 @@ export function createFormPageAnswerer(options: {
   return Object.assign(answer, {
     /** The pages answered here: the fixed-bytes answerer leaves them out. */
     paths: new Set(pages.keys()),
-    /** A page's new HTML (the notices put in: ADR 029); its ticket's placeholder is where it was. */
-    replace(path: string, html: string): void {
-      const page = pages.get(path);
-      if (page && html.includes(formTicketPlaceholder)) {
-        pages.set(path, { ...page, parts: html.split(formTicketPlaceholder) });
+    /**
+     * A page as it is now kept (the notices and the analytics data block put in, with its
+     * CSP: ADR 029, 030); its ticket's placeholder is where it was.
+     */
+    replace(path: string, file: Pick<BuildFile, "identity" | "headers">): void {
+      const html = file.identity.toString("utf8");
+      if (pages.has(path) && html.includes(formTicketPlaceholder)) {
+        pages.set(path, { parts: html.split(formTicketPlaceholder), headers: file.headers });
       }
     },
   });

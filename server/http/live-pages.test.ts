@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
+import type { SiteAnalytics } from "../../app/lib/analytics.ts";
 import type { SiteNotices } from "../../app/lib/site-notices.ts";
 import { recordingLogger } from "../../tests/support/auth-harness.ts";
 import { renderedPageFile, type BuildFile } from "./build-files.ts";
@@ -22,10 +23,12 @@ async function setup() {
   const world = {
     listings: "one",
     notices: null as SiteNotices | null,
+    analytics: null as SiteAnalytics | null,
     renderFails: false,
     noticesChangedFails: false,
     renders: 0,
     changed: 0,
+    kept: new Map<string, BuildFile>() as ReadonlyMap<string, BuildFile>,
   };
   const about = await renderedPageFile("/about", slotted("About"), { hashes: [] });
   const contact = await renderedPageFile("/about/contact", slotted("Contact"), { hashes: [] });
@@ -40,13 +43,15 @@ async function setup() {
     },
     stamp: () => Promise.resolve(world.listings),
     notices: () => Promise.resolve(world.notices),
+    analytics: () => Promise.resolve(world.analytics),
     renderNotices: (notices) => `<p>${notices.announcement?.message ?? ""}</p>`,
     prerendered: new Map([
       ["/about", about],
       ["/about/contact", contact],
     ]),
     served,
-    noticesChanged: () => {
+    stateChanged: (kept: ReadonlyMap<string, BuildFile>) => {
+      world.kept = kept;
       world.changed += 1;
       return world.noticesChangedFails ? Promise.reject(new Error("404 render failed")) : Promise.resolve();
     },
@@ -82,6 +87,34 @@ describe("the live public pages", () => {
     expect(await pages.refresh()).toBe(true);
     expect(served.get("/about")).toBe(about);
     expect(pages.notices()).toBeNull();
+  });
+
+  it("put the analytics data block after the slot, with the loaders' hosts in the CSP of every kept page", async () => {
+    const { world, pages, served, about, text } = await setup();
+    await pages.refresh();
+    world.analytics = { webAnalytics: "G-ABCDE12345" };
+    expect(await pages.refresh()).toBe(true);
+    const block = '<script type="application/json" data-site-analytics="">{"webAnalytics":"G-ABCDE12345"}</script>';
+    expect(text(served.get("/about"))).toContain(`<div data-site-notices="" class="n"></div>${block}<main>`);
+    expect(pages.analytics()).toEqual({ webAnalytics: "G-ABCDE12345" });
+    // The live page was rendered again (it carries the block per request), and the page with a form was told.
+    expect(world.renders).toBe(2);
+    expect(text(world.kept.get("/about/contact"))).toContain(block);
+    for (const file of [served.get("/about"), world.kept.get("/about/contact"), pages.files.get("/locations")]) {
+      expect(String(file?.headers.https["Content-Security-Policy"])).toContain(
+        "connect-src 'self' https://*.google-analytics.com",
+      );
+    }
+
+    world.notices = announcing("Closed on Friday");
+    await pages.refresh();
+    expect(text(served.get("/about"))).toContain(`<p>Closed on Friday</p></div>${block}<main>`);
+
+    world.notices = null;
+    world.analytics = null;
+    expect(await pages.refresh()).toBe(true);
+    expect(served.get("/about")).toBe(about);
+    expect(String(pages.files.get("/locations")?.headers.https["Content-Security-Policy"])).not.toContain("https://");
   });
 
   it("mends at the next check what a failed render left: the live pages get the new notices too", async () => {

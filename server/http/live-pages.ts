@@ -1,3 +1,4 @@
+import { analyticsBlock, thirdPartySources, type SiteAnalytics } from "../../app/lib/analytics.ts";
 import { noticesSlotAttribute, type SiteNotices } from "../../app/lib/site-notices.ts";
 import type { Logger } from "../log.ts";
 import { renderedPageFile, type BuildFile } from "./build-files.ts";
@@ -8,18 +9,23 @@ export type RenderedPage = { status: number; html: string; nonce: string | null 
 const slot = `${noticesSlotAttribute}=""`;
 
 /**
- * A prerendered page with the notices put into its slot, or null when it has no slot (or
- * more than one). The slot is empty in the build: the notices go right after its start tag.
+ * A prerendered page with the notices put into its slot and the analytics loaders' data
+ * block (`block`, ADR 030) right after it, as the public layout renders them; null when
+ * it has no slot (or more than one). The slot is empty in the build.
  */
-export function withNotices(html: string, notices: string): string | null {
+export function withNotices(html: string, notices: string, block = ""): string | null {
   const at = html.indexOf(slot);
   if (at === -1 || html.indexOf(slot, at + slot.length) !== -1) return null;
   const open = html.indexOf(">", at) + 1;
   if (open === 0 || !html.startsWith("</div>", open)) return null;
-  return `${html.slice(0, open)}${notices}${html.slice(open)}`;
+  const close = open + "</div>".length;
+  return `${html.slice(0, open)}${notices}</div>${block}${html.slice(close)}`;
 }
 
 const nothingShowing = (notices: SiteNotices | null) => !notices || (!notices.announcement && !notices.maintenance);
+
+/** What the public pages show of the admin's settings: the notices showing now, and the analytics loaders that are on. */
+export type SiteState = { notices: SiteNotices | null; analytics: SiteAnalytics | null };
 
 /**
  * The public pages that follow the database (ADR 029), kept as fixed bytes:
@@ -27,7 +33,9 @@ const nothingShowing = (notices: SiteNotices | null) => !notices || (!notices.an
  * - the live pages (`paths`: the locations page), which the build cannot render, rendered
  *   by the server at start and again when what they show changes (`stamp`);
  * - every prerendered page's notices slot, filled with the announcement and the
- *   maintenance notice showing now (`notices`), and emptied when they end.
+ *   maintenance notice showing now (`notices`), and emptied when they end; and after it,
+ *   the analytics loaders' data block while one is on, with their hosts in the page's CSP
+ *   (`analytics`, ADR 030).
  *
  * Every process checks once a second: a change made on any process or machine reaches
  * every one within about a second, with no message between them, and a visitor's request
@@ -40,22 +48,24 @@ export function createLivePages(options: {
   stamp: () => Promise<string>;
   /** The notices showing at this moment (their windows applied). */
   notices: () => Promise<SiteNotices | null>;
+  /** The analytics loaders that are on. */
+  analytics: () => Promise<SiteAnalytics | null>;
   /** The notices as HTML, by the same component the pages rendered per request use. */
   renderNotices: (notices: SiteNotices) => string;
   /** The prerendered pages as built (notices slot empty), by address. */
   prerendered: ReadonlyMap<string, BuildFile>;
   /** The map the build files are answered from: a prerendered page in it is replaced with its notices. */
   served: Map<string, BuildFile>;
-  /** Told of each prerendered page's new HTML (for the pages with a form, answered elsewhere), once the notices changed. */
-  noticesChanged: (pages: ReadonlyMap<string, string>) => Promise<void>;
+  /** Told of each prerendered page as it is now kept (the pages with a form are answered elsewhere), once the state changed. */
+  stateChanged: (pages: ReadonlyMap<string, BuildFile>, state: SiteState) => Promise<void>;
   log: Logger;
 }) {
   /** The live pages, read by their answerer on every request: a page is replaced whole, never changed in place. */
   const files = new Map<string, BuildFile>();
   const { served } = options;
   let rendered: string | null = null;
-  /** The notices pages rendered per request show: the ones being put into the kept pages. */
-  let shown: { key: string; notices: SiteNotices | null } | null = null;
+  /** What pages rendered per request show: the state being put into the kept pages. */
+  let shown: SiteState = { notices: null, analytics: null };
   let running: Promise<boolean> | null = null;
 
   const pagesWithSlot = [...options.prerendered]
@@ -68,46 +78,55 @@ export function createLivePages(options: {
       options.paths.map(async (path) => {
         const page = await options.render(path);
         if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`);
-        files.set(path, await renderedPageFile(path, page.html, { nonce: page.nonce }));
+        files.set(
+          path,
+          await renderedPageFile(path, page.html, { nonce: page.nonce }, thirdPartySources(shown.analytics)),
+        );
       }),
     );
   }
 
-  async function showNotices(notices: SiteNotices | null): Promise<Map<string, string>> {
-    const markup = nothingShowing(notices) || !notices ? "" : options.renderNotices(notices);
-    const pages = new Map<string, string>();
+  async function show(state: SiteState): Promise<Map<string, BuildFile>> {
+    const markup = nothingShowing(state.notices) || !state.notices ? "" : options.renderNotices(state.notices);
+    const block = state.analytics ? analyticsBlock(state.analytics) : "";
+    const thirdParty = thirdPartySources(state.analytics);
+    const pages = new Map<string, BuildFile>();
     await Promise.all(
       pagesWithSlot.map(async (page) => {
-        const html = withNotices(page.html, markup) ?? page.html;
-        pages.set(page.path, html);
-        if (!served.has(page.path)) return;
-        // With nothing showing, the build's own bytes (compressed at build time) serve again.
-        // The notices hold no script: the page's own scripts are the build's.
-        served.set(
-          page.path,
-          markup ? await renderedPageFile(page.path, html, { hashes: page.file.scriptHashes }) : page.file,
-        );
+        // With nothing to show, the build's own bytes (compressed at build time) serve again.
+        // The notices and the data block hold no script: the page's own scripts are the build's.
+        const file =
+          markup || block
+            ? await renderedPageFile(
+                page.path,
+                withNotices(page.html, markup, block) ?? page.html,
+                { hashes: page.file.scriptHashes },
+                thirdParty,
+              )
+            : page.file;
+        pages.set(page.path, file);
+        if (served.has(page.path)) served.set(page.path, file);
       }),
     );
     return pages;
   }
 
-  /** The notices every kept page (the 404 template too) was brought up to date with. */
+  /** The state every kept page (the 404 template too) was brought up to date with. */
   let applied: string | null = null;
 
   async function check(): Promise<boolean> {
-    const notices = await options.notices();
-    const showing = nothingShowing(notices) ? null : notices;
-    const key = JSON.stringify(showing);
+    const [notices, analytics] = await Promise.all([options.notices(), options.analytics()]);
+    const state: SiteState = { notices: nothingShowing(notices) ? null : notices, analytics };
+    const key = JSON.stringify(state);
     const stamp = await options.stamp();
     if (applied === key && stamp === rendered) return false;
     if (applied !== key) {
-      // The live pages show the notices too: whatever happens below, they are rendered again.
+      // The live pages show the same: whatever happens below, they are rendered again.
       rendered = null;
-      const pages = await showNotices(showing);
+      const pages = await show(state);
       // Pages rendered from here on (a search, a refused form, the 404 screen) show the same.
-      shown = { key, notices: showing };
-      await options.noticesChanged(pages);
+      shown = state;
+      await options.stateChanged(pages, state);
       applied = key;
     }
     await renderLive();
@@ -145,7 +164,9 @@ export function createLivePages(options: {
     refresh,
     watch,
     /** The notices the pages in memory show: pages rendered per request show the same. */
-    notices: (): SiteNotices | null => shown?.notices ?? null,
+    notices: (): SiteNotices | null => shown.notices,
+    /** The analytics loaders the pages in memory carry: pages rendered per request carry the same. */
+    analytics: (): SiteAnalytics | null => shown.analytics,
   };
 }
 

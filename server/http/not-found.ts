@@ -1,6 +1,7 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
+import type { ThirdPartySources } from "../../app/lib/analytics.ts";
 import type { BuildFileAnswer } from "./build-files.ts";
 import { chooseEncoding, pathOf } from "./build-files.ts";
 import { decodes, routeMatcher } from "./middleware/page-requests.ts";
@@ -192,15 +193,18 @@ export function createNotFoundAnswerer(options: {
       template = null;
       recent.clear();
     },
-    /** Takes the screen React Router rendered for `notFoundMarker`; false when it cannot be used. */
-    learn(html: string, nonce: string | null): boolean {
+    /**
+     * Takes the screen React Router rendered for `notFoundMarker`; false when it cannot be
+     * used. `thirdParty`: the hosts of the analytics loaders whose data block it carries.
+     */
+    learn(html: string, nonce: string | null, thirdParty?: ThirdPartySources): boolean {
       template = notFoundTemplate(html, nonce);
       if (!template) return false;
       const { scriptHashes } = template;
       const headersFor = (https: boolean): OutgoingHttpHeaders => ({
         "content-type": "text/html; charset=utf-8",
         vary: "Accept-Encoding",
-        ...securityHeaders({ csp: contentSecurityPolicy({ nonce: null, scriptHashes, https }), https }),
+        ...securityHeaders({ csp: contentSecurityPolicy({ nonce: null, scriptHashes, https, thirdParty }), https }),
       });
       headers = { http: headersFor(false), https: headersFor(true) };
       recent.clear();

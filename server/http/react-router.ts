@@ -9,6 +9,8 @@ import type { AppConfig } from "../../app/lib/app-config.ts";
 import type { ErrorLog } from "../../app/lib/error-log.ts";
 import type { FormTicketIssuer } from "../../app/lib/form-ticket.ts";
 import type { SiteNotices } from "../../app/lib/site-notices.ts";
+import { thirdPartySources, type SiteAnalytics } from "../../app/lib/analytics.ts";
+import type { AnalyticsBox } from "../../app/lib/analytics-context.ts";
 import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
@@ -16,6 +18,7 @@ import { isUploadedPicture } from "../domain/users/index.ts";
 import { hostedPagePrefixes } from "../idp/provider.ts";
 import type { AppEnv } from "./env.ts";
 import { csrfTokenFor } from "./security/csrf.ts";
+import { contentSecurityPolicy } from "./security/headers.ts";
 import type { FormTickets } from "./security/form-tickets.ts";
 
 /** What the app's server entry (app/entry.server.tsx) exports for the HTTP layer. */
@@ -31,6 +34,7 @@ type EntryExports = {
   errorLogContext: RouterContext<ErrorLog>;
   formTicketContext: RouterContext<FormTicketIssuer | null>;
   siteNoticesContext: RouterContext<SiteNotices | null>;
+  siteAnalyticsContext: RouterContext<AnalyticsBox | null>;
   renderSiteNotices: (notices: SiteNotices) => string;
 };
 
@@ -48,6 +52,7 @@ export function entryExports(build: ServerBuild): EntryExports {
     !module.errorLogContext ||
     !module.formTicketContext ||
     !module.siteNoticesContext ||
+    !module.siteAnalyticsContext ||
     typeof module.renderSiteNotices !== "function"
   ) {
     throw new Error("the server build's entry does not export the router contexts the server fills in");
@@ -108,6 +113,8 @@ export function reactRouterPages(options: {
   formTickets: FormTickets;
   /** The notices showing now, as the public pages kept in memory show them (ADR 029). */
   notices: () => SiteNotices | null;
+  /** The analytics loaders on now, as the public pages kept in memory carry them (ADR 030). */
+  analytics: () => SiteAnalytics | null;
   log: Logger;
 }) {
   const { build, api, hostedLogin } = options;
@@ -148,6 +155,8 @@ export function reactRouterPages(options: {
     context.set(exports.errorLogContext, errorLog);
     context.set(exports.formTicketContext, issueFormTicket);
     context.set(exports.siteNoticesContext, options.notices());
+    const analytics: AnalyticsBox = { analytics: options.analytics(), placed: false };
+    context.set(exports.siteAnalyticsContext, analytics);
     const https = c.get("https");
     const flashCookie = hostCookieName("densara_flash", https);
     const arriving = readCookie(c.req.header("cookie"), flashCookie, 2048);
@@ -166,6 +175,13 @@ export function reactRouterPages(options: {
       context.set(exports.hostedLoginContext, hostedLogin({ incoming, outgoing }, c));
     }
     const response = await handleRequest(atSiteOrigin(c.req.raw, siteOrigin), context);
+    // A public page that carries the loaders' data block may load them: their hosts, and no others.
+    if (analytics.placed && analytics.analytics) {
+      c.set(
+        "contentSecurityPolicy",
+        contentSecurityPolicy({ nonce: c.get("nonce"), https, thirdParty: thirdPartySources(analytics.analytics) }),
+      );
+    }
     if (flash.outgoing || arriving) {
       // The redirect after a form carries the message; the page it lands on clears it.
       const value = flash.outgoing ? Buffer.from(JSON.stringify(flash.outgoing)).toString("base64url") : "";

@@ -47,7 +47,7 @@ import type { LivePages } from "./live-pages.ts";
 import { listingsStamp } from "../domain/organizations/index.ts";
 import { formTicketWindow, loadFormTickets } from "./security/form-tickets.ts";
 import { reactRouterPages } from "./react-router.ts";
-import { readSiteNotices } from "../domain/settings/index.ts";
+import { readSiteAnalytics, readSiteNotices } from "../domain/settings/index.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
 import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts";
 
@@ -164,6 +164,7 @@ export async function createServer(options: {
   };
   const graphqlDeps = { db, ports, embeddedIssuer: embedded?.issuer.href ?? null, now };
 
+  const anonymous = { actor: null, info: { address: null, userAgent: null } };
   const app = new Hono<AppEnv>();
   // Build files, the live public pages, the session check and the 404 screen are answered
   // from memory before anything else (early-answers.ts). Their own renders go through `app`.
@@ -175,8 +176,8 @@ export async function createServer(options: {
     log,
     render: async (path) => app.fetch(new Request(new URL(path, config.publicUrl)), { liveRender: true }),
     stamp: () => listingsStamp(db, now()),
-    notices: () =>
-      readSiteNotices(requestDomain(graphqlDeps, { actor: null, info: { address: null, userAgent: null } }), {}),
+    notices: () => readSiteNotices(requestDomain(graphqlDeps, anonymous), {}),
+    analytics: () => readSiteAnalytics(requestDomain(graphqlDeps, anonymous), {}),
     servedElsewhere: (path) => serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
     notFoundFromTemplate: options.notFoundFromTemplate !== false,
   });
@@ -245,6 +246,7 @@ export async function createServer(options: {
     api: pageApi({ deps: graphqlDeps, log, proxyHops: config.proxyHops }),
     formTickets,
     notices: livePages.notices,
+    analytics: livePages.analytics,
     log,
     hostedLogin: embedded
       ? ({ incoming, outgoing }, c) =>

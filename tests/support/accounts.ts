@@ -1,5 +1,5 @@
 import { expect, type Page } from "@playwright/test";
-import { mailSink } from "./mail-ports.ts";
+import { mailSink } from "./e2e-ports.ts";
 
 /** The e2e server's first administrator (see playwright.config.ts). */
 export const admin = { email: "admin@densara.test", password: "e2e-admin-password-1" };

@@ -198,6 +198,19 @@ export function locationOf(response: Response, base: string | URL): URL {
   return new URL(location, base);
 }
 
+/**
+ * A page as served now: its ETag, and whether it is still fixed bytes (ADR 010, 029): no
+ * nonce in its CSP, and a 304 to its own ETag.
+ */
+export async function servedPage(browser: TestBrowser, path: string): Promise<{ etag: string; fixed: boolean }> {
+  const page = await browser.fetch(path);
+  const etag = page.headers.get("etag") ?? "";
+  const again = await browser.fetch(path, { headers: { "if-none-match": etag } });
+  const fixed =
+    etag !== "" && !page.headers.get("content-security-policy")?.includes("'nonce-") && again.status === 304;
+  return { etag, fixed };
+}
+
 let accounts = 0;
 let browsers = 0;
 let build: Promise<AppBuild> | undefined;

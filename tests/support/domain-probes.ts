@@ -233,6 +233,7 @@ export const probes: Record<string, Probe> = {
   readActivityVocabulary: { input: () => ({}) },
   listSettings: { input: () => ({}) },
   readSiteNotices: { input: () => ({}) },
+  readSiteAnalytics: { input: () => ({}) },
   updateAnalyticsSettings: { input: setting({ tagManagerId: "GTM-ABC1234" }) },
   updateContactRecipients: {
     input: setting({

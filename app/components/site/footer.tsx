@@ -44,9 +44,20 @@ export function Footer() {
       </div>
       <div className="border-t border-gray-200 dark:border-gray-800">
         <div className="mx-auto flex max-w-7xl flex-col-reverse items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6 lg:px-8">
-          <p className="text-sm text-gray-600 dark:text-gray-300">
-            © <span data-current-year>{year}</span> {site.company.legalName.replace(/\.$/, "")}. All rights reserved.
-          </p>
+          <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
+            <p className="text-sm text-gray-600 dark:text-gray-300">
+              © <span data-current-year>{year}</span> {site.company.legalName.replace(/\.$/, "")}. All rights reserved.
+            </p>
+            {/* Shown by the consent module, only where an analytics loader is on (ADR 030). */}
+            <button
+              type="button"
+              hidden
+              data-consent-open=""
+              className="inline-flex min-h-8 items-center rounded text-sm text-gray-600 underline underline-offset-2 hover:text-gray-950 dark:text-gray-300 dark:hover:text-white"
+            >
+              Cookie choices
+            </button>
+          </div>
           <ul className="flex items-center gap-1" aria-label="Social media">
             {socialLinks.map((link) => (
               <li key={link.network}>

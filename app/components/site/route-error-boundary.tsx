@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
+import type { SiteAnalytics } from "../../lib/analytics.ts";
 import type { SiteNotices } from "../../lib/site-notices.ts";
 import { errorScreenFor } from "../../lib/route-error.ts";
 import { ErrorScreen } from "./error-screen.tsx";
@@ -11,10 +12,12 @@ import { SiteShell } from "./site-shell.tsx";
 export function ErrorBoundary() {
   const error = useRouteError();
   // The layout's own loader ran (a page below it failed): its notices show on the error screen too.
-  const layout = useRouteLoaderData<{ notices: SiteNotices | null }>("layouts/default");
+  const layout = useRouteLoaderData<{ notices: SiteNotices | null; analytics: SiteAnalytics | null }>(
+    "layouts/default",
+  );
   if (!isRouteErrorResponse(error)) console.error(error);
   return (
-    <SiteShell notices={layout?.notices ?? null}>
+    <SiteShell notices={layout?.notices ?? null} analytics={layout?.analytics ?? null}>
       <ErrorScreen screen={errorScreenFor(error)} />
     </SiteShell>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { analyticsBlockAttribute, analyticsJson, type SiteAnalytics } from "../../lib/analytics.ts";
 import { noticesSlotAttribute, type SiteNotices } from "../../lib/site-notices.ts";
 import { Notices } from "../dashboard/notices.tsx";
 import { ToastIconTemplates } from "../ui/toast-icons.tsx";
@@ -8,9 +9,18 @@ import { SkipLink } from "./skip-link.tsx";
 
 /**
  * The default layout around every public page and the error screen. The notices slot is
- * empty in a prerendered page; the server fills it as it serves the page (ADR 029).
+ * empty in a prerendered page; the server fills it as it serves the page (ADR 029), and
+ * puts the analytics loaders' data block right after it when one is on (ADR 030).
  */
-export function SiteShell({ children, notices = null }: { children: ReactNode; notices?: SiteNotices | null }) {
+export function SiteShell({
+  children,
+  notices = null,
+  analytics = null,
+}: {
+  children: ReactNode;
+  notices?: SiteNotices | null;
+  analytics?: SiteAnalytics | null;
+}) {
   return (
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
@@ -21,6 +31,14 @@ export function SiteShell({ children, notices = null }: { children: ReactNode; n
       >
         {notices && (notices.announcement || notices.maintenance) ? <Notices notices={notices} /> : null}
       </div>
+      {analytics ? (
+        <script
+          type="application/json"
+          {...{ [analyticsBlockAttribute]: "" }}
+          // Data, not code: the browser never runs it (analyticsJson escapes "<").
+          dangerouslySetInnerHTML={{ __html: analyticsJson(analytics) }}
+        />
+      ) : null}
       <main id="main" tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

@@ -17,7 +17,7 @@ function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(settingLabels, key);
 }
 
-/** Typed site settings. Admins read and change them; anyone may read the notices the site shows. */
+/** Typed site settings. Admins read and change them; anyone may read what the site shows (notices, analytics loaders). */
 export const settingEntity = defineEntity({
   name: "setting",
   plural: "Site settings",

@@ -101,3 +101,20 @@ export const readSiteNotices = settingEntity.publicRead({
     };
   },
 });
+
+/**
+ * The analytics loaders' identifiers, for the public pages (ADR 030): each one on the site
+ * is in every public page's data block anyway, where the visitor's browser needs it.
+ */
+export const readSiteAnalytics = settingEntity.publicRead({
+  operation: "readPublic",
+  doing: "read the site's analytics loaders",
+  input: z.object({}),
+  run: async (scope): Promise<SettingValue<"analytics">> => {
+    const [row] = await scope.db
+      .select()
+      .from(settings)
+      .where(inArray(settings.key, ["analytics"]));
+    return settingOf("analytics", row).value;
+  },
+});

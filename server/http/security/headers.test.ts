@@ -26,6 +26,22 @@ describe("contentSecurityPolicy", () => {
     expect(scriptSrc.join(" ")).not.toMatch(/unsafe-(inline|eval)/);
   });
 
+  it("adds the analytics loaders' hosts to scripts, connections and images, and nowhere else", () => {
+    const csp = directives(
+      contentSecurityPolicy({
+        nonce: null,
+        scriptHashes: ["sha256-x"],
+        https: false,
+        thirdParty: { script: ["https://cdn.segment.com"], connect: ["https://api.segment.io"], img: [] },
+      }),
+    );
+    expect(csp.get("script-src")).toEqual(["'self'", "https://cdn.segment.com", "'sha256-x'"]);
+    expect(csp.get("connect-src")).toEqual(["'self'", "https://api.segment.io"]);
+    expect(csp.get("img-src")).toEqual(["'self'", "data:"]);
+    expect(csp.get("style-src")).toEqual(["'self'"]);
+    expect(csp.get("default-src")).toEqual(["'self'"]);
+  });
+
   it("forbids framing, plugins and base-tag changes", () => {
     const csp = directives(contentSecurityPolicy({ nonce, https: false }));
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { ThirdPartySources } from "../../../app/lib/analytics.ts";
 
 /** Whether a request came over https: the site is https, or a trusted proxy says so. */
 export function requestIsHttps(
@@ -16,27 +17,31 @@ export function createNonce(): string {
  * The Content-Security-Policy for one response. Scripts run only from this origin or
  * with this response's nonce; prerendered pages also list the hashes of their inline
  * scripts, so a page revalidated from the browser cache (304) keeps working with its
- * older nonce.
+ * older nonce. A public page adds the hosts of the analytics loaders that are on
+ * (`thirdParty`, ADR 030), and no others.
  */
 export function contentSecurityPolicy({
   nonce,
   scriptHashes = [],
   https,
+  thirdParty,
 }: {
   /** Null for fixed bytes served from the build (ADR 010): their inline scripts are allowed by hash. */
   nonce: string | null;
   scriptHashes?: readonly string[];
   https: boolean;
+  thirdParty?: ThirdPartySources | undefined;
 }): string {
   const withNonce = nonce === null ? "" : ` 'nonce-${nonce}'`;
+  const hosts = (list: readonly string[] | undefined) => (list?.length ? ` ${list.join(" ")}` : "");
   const directives = [
     "default-src 'self'",
-    `script-src 'self'${withNonce} ${scriptHashes.map((hash) => `'${hash}'`).join(" ")}`.trim(),
+    `script-src 'self'${withNonce}${hosts(thirdParty?.script)} ${scriptHashes.map((hash) => `'${hash}'`).join(" ")}`.trim(),
     // The portal's dialogs add one style element (scroll locking), with the nonce.
     `style-src 'self'${withNonce}`,
-    "img-src 'self' data:",
+    `img-src 'self' data:${hosts(thirdParty?.img)}`,
     "font-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${hosts(thirdParty?.connect)}`,
     "manifest-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -149,7 +149,7 @@ export function AnalyticsSettings({ saved, failure }: { saved: Settings["analyti
     <SettingsForm
       id="analytics"
       title="Analytics identifiers"
-      description="The identifiers of the five analytics tools the site is prepared for. Leave one empty to keep that tool off. The site does not load any of them yet: the loaders, with visitors' consent, come in a later release."
+      description="The identifiers of the five analytics tools. Leave one empty to keep that tool off. A tool that is on loads on the public pages only (never in the portal), and only for visitors who agree to its kind in the site's consent banner; the site's security policy lets in its hosts and no others. Public pages follow a change within seconds."
       intent="analytics"
       group={saved}
       failure={failure}

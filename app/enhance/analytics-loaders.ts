@@ -17,7 +17,7 @@ declare global {
     _fbq?: PixelQueue;
     _linkedin_partner_id?: string;
     _linkedin_data_partner_ids?: string[];
-    analytics?: Queue & { _writeKey?: string; SNIPPET_VERSION?: string };
+    analytics?: Queue & { _writeKey?: string; SNIPPET_VERSION?: string; _loadOptions?: Record<string, unknown> };
   }
 }
 
@@ -30,20 +30,42 @@ type PixelQueue = ((...args: unknown[]) => void) & {
   version: string;
 };
 
+/** Google's `gtag`, as its snippet defines it: commands wait in the data layer until a Google script reads them. */
+function gtag(): NonNullable<Window["gtag"]> {
+  const dataLayer = (window.dataLayer ??= []);
+  window.gtag ??= function gtag() {
+    // eslint-disable-next-line prefer-rest-params -- gtag.js tells commands from data by the Arguments type.
+    dataLayer.push(arguments);
+  };
+  return window.gtag;
+}
+
+let toldGoogle = false;
+
+/**
+ * Google's consent mode, set before any Google script runs and updated with each answer:
+ * a tag in the tag manager's container then keeps to the visitor's categories (a
+ * Google Analytics tag fired from the container stores nothing when measurement is refused).
+ */
+export function tellGoogle(allowed: { measurement: boolean; marketing: boolean }): void {
+  const state = (yes: boolean) => (yes ? "granted" : "denied");
+  gtag()("consent", toldGoogle ? "update" : "default", {
+    analytics_storage: state(allowed.measurement),
+    ad_storage: state(allowed.marketing),
+    ad_user_data: state(allowed.marketing),
+    ad_personalization: state(allowed.marketing),
+  });
+  toldGoogle = true;
+}
+
 const setUp: Record<LoaderName, (id: string) => void> = {
   tagManager: () => {
     window.dataLayer ??= [];
     window.dataLayer.push({ "gtm.start": Date.now(), event: "gtm.js" });
   },
   webAnalytics: (id) => {
-    const dataLayer = (window.dataLayer ??= []);
-    // gtag.js reads its commands as `arguments` objects, as Google's snippet pushes them.
-    window.gtag ??= function gtag() {
-      // eslint-disable-next-line prefer-rest-params -- gtag.js tells commands from data by the Arguments type.
-      dataLayer.push(arguments);
-    };
-    window.gtag("js", new Date());
-    window.gtag("config", id);
+    gtag()("js", new Date());
+    gtag()("config", id);
   },
   pixel: (id) => {
     if (!window.fbq) {
@@ -70,6 +92,9 @@ const setUp: Record<LoaderName, (id: string) => void> = {
     const queue = (window.analytics ??= []);
     queue._writeKey = key;
     queue.SNIPPET_VERSION = "5.2.0";
+    // No device-mode destinations: they would load other vendors' scripts in the page,
+    // past the visitor's categories. Segment sends to its own API; destinations run there.
+    queue._loadOptions = { integrations: { All: false, "Segment.io": true } };
     queue.push(["page"]);
   },
 };

@@ -16,7 +16,7 @@ import {
   withdrawsConsent,
   type ConsentChoice,
 } from "../lib/consent.ts";
-import { load } from "./analytics-loaders.ts";
+import { load, tellGoogle } from "./analytics-loaders.ts";
 import { toast } from "./toaster.ts";
 
 /**
@@ -67,7 +67,9 @@ function clearLeftBehind(): void {
   for (const cookie of document.cookie.split(";")) {
     const name = cookie.split("=")[0]?.trim() ?? "";
     if (!leftBehind.test(name)) continue;
-    const domains = ["", location.hostname, `.${location.hostname.split(".").slice(-2).join(".")}`];
+    // Set on this host or any domain above it (the registrable one is among them; the browser ignores the rest).
+    const labels = location.hostname.split(".");
+    const domains = ["", ...labels.map((_, index) => labels.slice(index).join("."))];
     for (const domain of domains) {
       document.cookie = `${name}=; Max-Age=0; Path=/${domain ? `; Domain=${domain}` : ""}`;
     }
@@ -92,7 +94,20 @@ function startConsent(analytics: SiteAnalytics): void {
   let banner: HTMLElement | null = null;
   const root = document.documentElement;
 
-  for (const name of allowedLoaders(choice, analytics)) load(name, analytics[name] ?? "");
+  const google = Boolean(analytics.tagManager ?? analytics.webAnalytics);
+  /** Loads what the choice allows (a loader already loaded is not loaded twice), Google told first. */
+  function loadAllowed(allowed: ConsentChoice | null): void {
+    const names = allowedLoaders(allowed, analytics);
+    if (google && allowed) {
+      tellGoogle({
+        measurement: allowed.categories.measurement === true,
+        marketing: allowed.categories.marketing === true,
+      });
+    }
+    for (const name of names) load(name, analytics[name] ?? "");
+  }
+
+  loadAllowed(choice);
 
   try {
     if (sessionStorage.getItem(savedNoteKey)) {
@@ -113,7 +128,8 @@ function startConsent(analytics: SiteAnalytics): void {
         })
       : null;
 
-  function close(returnFocus: boolean): void {
+  /** Puts the banner away. Focus goes back to the footer's button it was opened from, or stays where the reader was. */
+  function close(fromOpener: boolean): void {
     if (!banner) return;
     fitter?.disconnect();
     root.style.scrollPaddingBottom = "";
@@ -121,12 +137,14 @@ function startConsent(analytics: SiteAnalytics): void {
     const hadFocus = banner.contains(document.activeElement);
     banner.remove();
     banner = null;
-    if (hadFocus || returnFocus) (opener && !opener.hidden ? opener : document.getElementById("main"))?.focus();
+    if (fromOpener && opener) opener.focus();
+    // A first visit's banner answered: the page goes on from its main content, not scrolled anywhere.
+    else if (hadFocus) document.getElementById("main")?.focus({ preventScroll: true });
   }
 
   function save(answers: Partial<Record<ConsentCategory, boolean>>, fromOpener: boolean): void {
     const before = choice;
-    const after = choose(before, answers, new Date());
+    const after = choose(before, answers, analytics, new Date());
     if (!storeChoice(after)) {
       toast({
         title: "Your choices could not be saved",
@@ -148,7 +166,7 @@ function startConsent(analytics: SiteAnalytics): void {
       return;
     }
     close(fromOpener);
-    for (const name of allowedLoaders(after, analytics)) load(name, analytics[name] ?? "");
+    loadAllowed(after);
     toast({ title: "Your choices are saved", color: "success" });
   }
 
@@ -159,7 +177,7 @@ function startConsent(analytics: SiteAnalytics): void {
     }
     const section = element(
       "section",
-      "fixed inset-x-0 bottom-0 z-50 max-h-[70vh] overflow-y-auto border-t border-gray-200 bg-white shadow-[0_-8px_24px_rgb(0_0_0/0.12)] dark:border-gray-700 dark:bg-gray-900",
+      "fixed inset-x-0 bottom-0 z-50 max-h-[70vh] overflow-y-auto [@media(max-height:30rem)]:max-h-[50vh] border-t border-gray-200 bg-white shadow-[0_-8px_24px_rgb(0_0_0/0.12)] dark:border-gray-700 dark:bg-gray-900",
     );
     section.dataset.consentBanner = "";
     section.setAttribute("aria-labelledby", "consent-title");
@@ -186,23 +204,31 @@ function startConsent(analytics: SiteAnalytics): void {
     fieldset.append(element("legend", "sr-only", "What to allow"));
     const boxes = new Map<ConsentCategory, HTMLInputElement>();
     for (const category of categories) {
-      const label = element("label", "flex items-start gap-3 text-base text-gray-900 dark:text-gray-100");
+      const row = element("div", "flex items-start gap-3");
       const box = element("input", "mt-1 size-5 shrink-0 accent-bdblue-600 dark:accent-bdblue-400");
       box.type = "checkbox";
       box.name = category;
+      box.id = `consent-${category}`;
       box.checked = choice?.categories[category] === true;
       boxes.set(category, box);
-      const words = element("span", "grid");
-      words.append(
-        element("span", "font-semibold", consentCategories[category].label),
-        element(
-          "span",
-          "text-sm text-gray-700 dark:text-gray-300",
-          `${consentCategories[category].description} Tools: ${toolsOf(analytics, category).join(", ")}.`,
-        ),
+      const label = element(
+        "label",
+        "font-semibold text-gray-900 dark:text-gray-100",
+        consentCategories[category].label,
       );
-      label.append(box, words);
-      fieldset.append(label);
+      label.htmlFor = box.id;
+      // The box is named by its category; what it allows is its description.
+      const about = element(
+        "p",
+        "text-sm text-gray-700 dark:text-gray-300",
+        `${consentCategories[category].description} Tools: ${toolsOf(analytics, category).join(", ")}.`,
+      );
+      about.id = `consent-${category}-about`;
+      box.setAttribute("aria-describedby", about.id);
+      const words = element("div", "grid");
+      words.append(label, about);
+      row.append(box, words);
+      fieldset.append(row);
     }
     text.append(fieldset);
 

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import { SiteShell } from "../components/site/site-shell.tsx";
+import { carriesAnalytics } from "../lib/analytics.ts";
 import { siteAnalyticsContext } from "../lib/analytics-context.ts";
 import { siteNoticesContext } from "../lib/site-notices.ts";
 import type { Route } from "./+types/default";
@@ -7,13 +8,15 @@ import type { Route } from "./+types/default";
 /**
  * The notices showing now and the analytics loaders that are on, when the server renders
  * the page; none while prerendering (the server puts them into the prerendered page as it
- * keeps it: ADR 029, 030). A page that carries the loaders' data block tells the server,
- * which then lets their hosts into this response's CSP.
+ * keeps it: ADR 029, 030). A page that carries the loaders' data block (a public page,
+ * not the docs reader) tells the server, which then lets their hosts into this
+ * response's CSP.
  */
-export function loader({ context }: Route.LoaderArgs) {
+export function loader({ context, url }: Route.LoaderArgs) {
   const box = context.get(siteAnalyticsContext);
-  if (box?.analytics) box.placed = true;
-  return { notices: context.get(siteNoticesContext), analytics: box?.analytics ?? null };
+  const analytics = box?.analytics && carriesAnalytics(url.pathname) ? box.analytics : null;
+  if (box && analytics) box.placed = true;
+  return { notices: context.get(siteNoticesContext), analytics };
 }
 
 /** Spec layout "default": header, notices, main, footer. Errors below it render inside it. */

@@ -1,5 +1,13 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { analyticsBlock, readAnalyticsBlock, siteAnalyticsFrom, thirdPartySources } from "./analytics.ts";
+import {
+  analyticsBlock,
+  analyticsBlockAttribute,
+  carriesAnalytics,
+  readAnalyticsBlock,
+  siteAnalyticsFrom,
+  thirdPartySources,
+} from "./analytics.ts";
 
 const none = {
   tagManagerId: null,
@@ -27,6 +35,12 @@ describe("the analytics loaders", () => {
       "https://*.google-analytics.com",
       "https://*.googletagmanager.com",
     ]);
+    // The tag manager alone: its script, its own requests and its image beacon, nothing of Analytics'.
+    expect(thirdPartySources({ tagManager: "GTM-ABC1234" })).toEqual({
+      script: ["https://www.googletagmanager.com"],
+      connect: ["https://www.googletagmanager.com"],
+      img: ["https://www.googletagmanager.com"],
+    });
     const pixel = thirdPartySources({ pixel: "123456789012345" });
     expect(pixel).toEqual({
       script: ["https://connect.facebook.net"],
@@ -65,5 +79,19 @@ describe("the analytics loaders", () => {
     expect(readAnalyticsBlock("[]")).toBeNull();
     expect(readAnalyticsBlock('{"pixel":"","webAnalytics":7,"other":"x"}')).toBeNull();
     expect(readAnalyticsBlock('{"socialAds":"1234567","other":"x"}')).toEqual({ socialAds: "1234567" });
+  });
+
+  it("go on the public pages, not the docs reader", () => {
+    expect(carriesAnalytics("/")).toBe(true);
+    expect(carriesAnalytics("/locations")).toBe(true);
+    expect(carriesAnalytics("/documents-of-ours")).toBe(true);
+    expect(carriesAnalytics("/docs")).toBe(false);
+    expect(carriesAnalytics("/docs/v5/calibration")).toBe(false);
+  });
+
+  it("are looked for by the site module under the block's own attribute", () => {
+    // The site module writes the selector out (an import would be a request of its own on every page).
+    const site = readFileSync(new URL("../enhance/site.ts", import.meta.url), "utf8");
+    expect(site).toContain(`document.querySelector("script[${analyticsBlockAttribute}]")`);
   });
 });

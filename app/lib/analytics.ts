@@ -41,7 +41,7 @@ export const analyticsLoaders = {
     tool: "Google Tag Manager",
     category: "marketing",
     script: (id) => `${googleTagHost}/gtm.js?id=${encodeURIComponent(id)}`,
-    sources: { script: [googleTagHost], connect: [], img: [googleTagHost] },
+    sources: { script: [googleTagHost], connect: [googleTagHost], img: [googleTagHost] },
   },
   /** Google Analytics 4 (gtag.js): the hosts Google lists for it, regional collection included. */
   webAnalytics: {
@@ -156,4 +156,12 @@ export function readAnalyticsBlock(text: string | null | undefined): SiteAnalyti
     if (typeof id === "string" && id !== "") on[name] = id;
   }
   return Object.keys(on).length > 0 ? on : null;
+}
+
+/**
+ * Whether a page under the public layout may carry the loaders: the public pages, not the
+ * docs reader, whose addresses and readers are the signed-in staff's and partners'.
+ */
+export function carriesAnalytics(path: string): boolean {
+  return path !== "/docs" && !path.startsWith("/docs/");
 }

@@ -101,6 +101,8 @@ test.describe("the consent banner and the analytics loaders", () => {
       .check();
     await banner(page).getByRole("button", { name: "Save my choices" }).click();
     await expect(banner(page)).toBeHidden();
+    // Answered with the mouse, the reader stays where they were (not sent to the footer).
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await expect.poll(() => ranScripts(page)).toEqual([gaScript]);
     // The choice holds on the next page, a live one this time.
     await page.goto("/locations");
@@ -110,7 +112,15 @@ test.describe("the consent banner and the analytics loaders", () => {
     const choices = page.getByRole("button", { name: "Cookie choices" });
     await choices.click();
     await expect(banner(page).getByRole("heading", { name: "Your privacy choices" })).toBeFocused();
-    await expect(banner(page).getByRole("checkbox", { name: /Measurement/ })).toBeChecked();
+    // Escape puts away a banner opened from the footer, changing nothing.
+    await page.keyboard.press("Escape");
+    await expect(banner(page)).toBeHidden();
+    await expect(choices).toBeFocused();
+    await choices.press("Enter");
+    await expect(banner(page).getByRole("checkbox", { name: "Measurement" })).toBeChecked();
+    await expect(banner(page).getByRole("checkbox", { name: "Measurement" })).toHaveAccessibleDescription(
+      /Counts visits .* Tools: Google Analytics\./,
+    );
     await banner(page).getByRole("button", { name: "Accept all" }).click();
     await expect(banner(page)).toBeHidden();
     await expect(choices).toBeFocused();

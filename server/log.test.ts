@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { databaseKinds, useTestDatabase } from "../tests/support/databases.ts";
 import { users } from "./db/schema/index.ts";
-import { createLogger, redactError } from "./log.ts";
+import { createLogger, redactError, withRequestId } from "./log.ts";
 
 /** What a logger writes while `run` runs, as parsed JSON lines. */
 function logged(run: () => void): Record<string, unknown>[] {
@@ -13,6 +13,24 @@ function logged(run: () => void): Record<string, unknown>[] {
     return [...out.mock.calls, ...err.mock.calls].map(
       ([chunk]) => JSON.parse(String(chunk)) as Record<string, unknown>,
     );
+  } finally {
+    out.mockRestore();
+    err.mockRestore();
+  }
+}
+
+/** The same, for work that awaits: lines of both streams in the order they were written. */
+async function loggedAsync(run: () => Promise<void>): Promise<Record<string, unknown>[]> {
+  const lines: Record<string, unknown>[] = [];
+  const keep = (chunk: unknown) => {
+    lines.push(JSON.parse(String(chunk)) as Record<string, unknown>);
+    return true;
+  };
+  const out = vi.spyOn(process.stdout, "write").mockImplementation(keep);
+  const err = vi.spyOn(process.stderr, "write").mockImplementation(keep);
+  try {
+    await run();
+    return lines;
   } finally {
     out.mockRestore();
     err.mockRestore();
@@ -61,11 +79,86 @@ describe("redactError", () => {
     const text = "connect ECONNREFUSED 127.0.0.1:5432\n    at TCPConnectWrap.afterConnect (node:net:1611:16)";
     expect(redactError(text)).toBe(text);
   });
+});
 
-  it("redacts only the error field: other fields are the caller's choice", () => {
-    const [line] = logged(() =>
-      createLogger("info").info("created the first administrator account", { email: "admin@densara.test" }),
+describe("the log", () => {
+  it("scrubs every kind of secret and personal data, wherever the field is", () => {
+    const lines = logged(() =>
+      createLogger("debug").info("sign-in failed for ana@clinic.example", {
+        email: "ana@clinic.example",
+        password: "correct horse battery staple",
+        accessToken: "dp_2f9a7c",
+        headers: { cookie: "__Host-densara_session=abc", authorization: "Bearer dp_2f9a7c", accept: "text/html" },
+        apiKey: "k-123",
+        clientSecret: "s3cr3t",
+        ticket: "abc.def",
+        code: "oauth-code",
+        nested: { people: ["bo@example.org", { note: "write to cy@example.net" }] },
+        error: new Error("Failed query: select 1\nparams: ana@clinic.example"),
+        tokens: 3,
+        status: 401,
+      }),
     );
-    expect(line).toMatchObject({ email: "admin@densara.test" });
+    const [line] = lines;
+    const text = JSON.stringify(line);
+    for (const secret of ["ana@clinic.example", "correct horse", "dp_2f9a7c", "densara_session", "k-123", "s3cr3t"]) {
+      expect(text).not.toContain(secret);
+    }
+    for (const secret of ["abc.def", "oauth-code", "bo@example.org", "cy@example.net"])
+      expect(text).not.toContain(secret);
+    expect(line).toMatchObject({
+      level: "info",
+      message: "sign-in failed for [email address]",
+      email: "[email address]",
+      password: "[redacted]",
+      accessToken: "[redacted]",
+      headers: { cookie: "[redacted]", authorization: "[redacted]", accept: "text/html" },
+      nested: { people: ["[email address]", { note: "write to [email address]" }] },
+      // A count and a status are no secrets.
+      tokens: 3,
+      status: 401,
+    });
+    expect(String(line?.error)).toMatch(/^Error: Failed query: select 1/);
+    expect(typeof line?.time).toBe("string");
+  });
+
+  it("puts the request's id on every line logged on its behalf, by any logger, and on no other", async () => {
+    const log = createLogger("debug");
+    const other = createLogger("debug");
+    const lines = await loggedAsync(async () => {
+      log.info("before");
+      await withRequestId("req-7f3a", async () => {
+        log.info("in the request");
+        await new Promise((resolve) => setTimeout(resolve, 1));
+        other.warn("later, in the same request");
+      });
+      log.info("after");
+    });
+    expect(lines.map((line) => [line.message, line.requestId])).toEqual([
+      ["before", undefined],
+      ["in the request", "req-7f3a"],
+      ["later, in the same request", "req-7f3a"],
+      ["after", undefined],
+    ]);
+  });
+
+  it("writes warnings and errors to stderr, the rest to stdout, from its level up", () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      const log = createLogger("info");
+      log.debug("not shown");
+      log.info("to stdout");
+      log.error("to stderr");
+      expect(out.mock.calls.map(([chunk]) => (JSON.parse(String(chunk)) as { message: string }).message)).toEqual([
+        "to stdout",
+      ]);
+      expect(err.mock.calls.map(([chunk]) => (JSON.parse(String(chunk)) as { message: string }).message)).toEqual([
+        "to stderr",
+      ]);
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
   });
 });

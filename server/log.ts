@@ -1,5 +1,7 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import { pino, type DestinationStream } from "pino";
+
 type Level = "debug" | "info" | "warn" | "error";
-const order: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 };
 
 export type Logger = Record<Level, (message: string, fields?: Record<string, unknown>) => void>;
 
@@ -15,18 +17,88 @@ export function redactError(text: string): string {
   return text.replace(/^(\s*params: ).*$/gm, "$1[redacted]").replace(emailAddress, "[email address]");
 }
 
+/** Field names whose text is a secret wherever it appears: passwords, tokens, cookies, keys. */
+const secretName =
+  /pass(word|phrase)?|secret|token|cookie|authori[sz]ation|api[-_]?key|credential|ticket|verifier|^code$/i;
+
+const redacted = "[redacted]";
+
 /**
- * One JSON line per event on stdout/stderr, for any log collector. Every event's `error`
- * field is redacted (redactError), whoever logs it, so no call site can forget to.
+ * A log event's fields as the log may keep them: the text of a secret-named field is
+ * replaced whole; every other text loses its email addresses and a failed query's values
+ * (`redactError`). Numbers and flags stay (a count of tokens is no token).
  */
-export function createLogger(minimum: Level): Logger {
-  const write = (level: Level) => (message: string, fields?: Record<string, unknown>) => {
-    if (order[level] < order[minimum]) return;
-    const error = fields?.error;
-    const safe = typeof error === "string" ? { ...fields, error: redactError(error) } : fields;
-    const line = JSON.stringify({ time: new Date().toISOString(), level, message, ...safe });
-    if (order[level] >= order.warn) process.stderr.write(`${line}\n`);
-    else process.stdout.write(`${line}\n`);
-  };
+export function scrub(value: unknown, name = "", depth = 0): unknown {
+  if (typeof value === "string") return secretName.test(name) ? redacted : redactError(value);
+  if (value === null || typeof value !== "object") return value;
+  if (depth > 6) return "[nested too deep]";
+  if (value instanceof Error) return scrub(value.stack ?? value.message, name, depth + 1);
+  if (Array.isArray(value)) return value.map((item) => scrub(item, name, depth + 1));
+  if (secretName.test(name)) return redacted;
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) out[key] = scrub(item, key, depth + 1);
+  return out;
+}
+
+/**
+ * The request a piece of work belongs to. The first middleware runs the rest of the
+ * request inside it (`withRequestId`), so every line logged on its behalf, by any module,
+ * carries its id (ADR 031).
+ */
+const requests = new AsyncLocalStorage<{ id: string }>();
+
+export function withRequestId<T>(id: string, run: () => T): T {
+  return requests.run({ id }, run);
+}
+
+export function currentRequestId(): string | undefined {
+  return requests.getStore()?.id;
+}
+
+/**
+ * One JSON line per event (pino), for any log collector: `time`, `level`, `message`, the
+ * request's `requestId` when there is one, and the event's fields, scrubbed. Warnings and
+ * errors go to stderr, the rest to stdout, unless `streams` are given (tests).
+ */
+export function createLogger(
+  minimum: Level,
+  streams: { out: DestinationStream; err: DestinationStream } = { out: process.stdout, err: process.stderr },
+): Logger {
+  const logger = pino(
+    {
+      level: minimum,
+      base: undefined,
+      messageKey: "message",
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+      mixin: () => {
+        const id = requests.getStore()?.id;
+        return id ? { requestId: id } : {};
+      },
+    },
+    pino.multistream(
+      [
+        { level: minimum, stream: streams.out },
+        { level: "warn", stream: streams.err },
+      ],
+      { dedupe: true },
+    ),
+  );
+  const write =
+    (level: Level) =>
+    (message: string, fields?: Record<string, unknown>): void => {
+      if (!logger.isLevelEnabled(level)) return;
+      if (fields) logger[level](scrub(fields) as Record<string, unknown>, redactError(message));
+      else logger[level](redactError(message));
+    };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
+}
+
+/**
+ * The one line that may carry a secret: the first administrator's generated password,
+ * printed once on the start that made the account, for the operator to sign in with.
+ * It bypasses the logger's scrubbing on purpose; nothing else may use it.
+ */
+export function announceOnce(message: string, fields: Record<string, string>): void {
+  process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "warn", message, ...fields })}\n`);
 }

@@ -13,6 +13,8 @@ export type AppEnv = {
   /** `liveRender`: the server's own render of a page it keeps in memory (ADR 029), never answered from memory. */
   Bindings: Partial<HttpBindings> & { liveRender?: boolean };
   Variables: {
+    /** The request's id: on every log line of the request, and in the answer's `X-Request-Id`. */
+    requestId: string;
     nonce: string;
     https: boolean;
     session: RequestSession | null;

@@ -154,7 +154,7 @@ describe("outbox transports and backoff", () => {
     expect([1, 2, 3, 4, 7, 8, 20].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 8, 60, 60, 60]);
   });
 
-  it("without SMTP, writes the whole message, link included, to the log", async () => {
+  it("without SMTP, writes the message to the log, link included, its address scrubbed (ADR 031)", async () => {
     const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     let lines: string[];
     try {
@@ -169,7 +169,8 @@ describe("outbox transports and backoff", () => {
       write.mockRestore();
     }
     const entry = JSON.parse(lines.join("")) as Record<string, string>;
-    expect(entry.to).toBe("alice@example.com");
+    expect(entry.to).toBe("[email address]");
     expect(entry.text).toContain("/auth/reset?token=abc");
+    expect(entry.subject).toBe("Reset your password");
   });
 });

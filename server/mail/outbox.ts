@@ -31,7 +31,10 @@ export function smtpTransport(url: string): MailTransport {
   };
 }
 
-/** Without SMTP, mail goes to the log, links and all, so a fresh machine still works end to end. */
+/**
+ * Without SMTP, mail goes to the log, links and all, so a fresh machine still works end to
+ * end; the log scrubs the recipient's address like any other (ADR 031).
+ */
 export function logTransport(log: Logger): MailTransport {
   return {
     name: "log",

@@ -12,7 +12,7 @@ import { openFileStore } from "../../server/storage/open.ts";
 import { createServer, type AppServer } from "../../server/http/server.ts";
 import { createIdpAccount, type IdpAccount } from "../../server/idp/accounts.ts";
 import { embeddedProviderPath, type EmbeddedProvider } from "../../server/idp/provider.ts";
-import type { Logger } from "../../server/log.ts";
+import { currentRequestId, type Logger } from "../../server/log.ts";
 import { openTestDatabase, type DatabaseKind } from "./databases.ts";
 
 /**
@@ -22,15 +22,16 @@ import { openTestDatabase, type DatabaseKind } from "./databases.ts";
  */
 
 type Level = keyof Logger;
-export type LogEntry = { level: Level; message: string; fields: Record<string, unknown> };
+export type LogEntry = { level: Level; message: string; fields: Record<string, unknown>; requestId?: string };
 
-/** A silent logger that keeps what it was told, so tests can look at why something failed. */
+/** A silent logger that keeps what it was told (and for which request), so tests can look at why something failed. */
 export function recordingLogger(): Logger & { entries: LogEntry[] } {
   const entries: LogEntry[] = [];
   const write =
     (level: Level) =>
     (message: string, fields: Record<string, unknown> = {}) => {
-      entries.push({ level, message, fields });
+      const requestId = currentRequestId();
+      entries.push({ level, message, fields, ...(requestId ? { requestId } : {}) });
     };
   return { entries, debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }

@@ -99,6 +99,8 @@ const running = await startHttpServer({
 let stopping: Promise<void> | undefined;
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.on(signal, () => {
+    // Unready first: a load balancer that asks `/readyz` stops sending here while the drain runs.
+    server.drain();
     stopping ??= running
       .shutdown(signal)
       .then(async (outcome) => {

@@ -28,6 +28,7 @@ import type { BlobStore } from "../storage/blob-store.ts";
 import { schema } from "../graphql/schema.ts";
 import { createGraphQLServer } from "../graphql/yoga.ts";
 import { graphqlRoutes } from "./graphql.ts";
+import { healthRoutes } from "./health.ts";
 import { graphiqlContentSecurityPolicy } from "./security/headers.ts";
 import type { Logger } from "../log.ts";
 import type { AppBuild } from "./build.ts";
@@ -53,6 +54,8 @@ import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts"
 
 /** What the server answers itself, outside React Router: each `app.route` / `app.all` below but the last. */
 export const serverPrefixes = [
+  "/healthz",
+  "/readyz",
   "/auth",
   embeddedProviderPath,
   "/graphql",
@@ -80,6 +83,8 @@ export type AppServer = {
   livePages: Pick<LivePages, "refresh" | "watch">;
   /** Deletes ended sessions, abandoned sign-ins, expired provider records, old rate-limit rows and files no row holds. */
   sweep: () => Promise<void>;
+  /** The process is shutting down: `/readyz` answers 503 from now on. */
+  drain: () => void;
 };
 
 /**
@@ -88,7 +93,8 @@ export type AppServer = {
  *
  * - first, a GET or HEAD for a build file (a prerendered page, an asset) is answered from
  *   memory, with no other work (ADR 010);
- * - every other request: nonce, https, security headers, log line; cross-site writes refused;
+ * - every other request: nonce, https, security headers, request id, log line; cross-site writes refused;
+ * - `/healthz` and `/readyz`;
  * - `/idp/*`: the embedded identity provider (it reads its own bodies, at most 56 KB);
  * - `/auth/*`: the site's side of sign-in;
  * - everything else (React Router): a guard that answers malformed paths and methods a
@@ -184,6 +190,10 @@ export async function createServer(options: {
   app.use(buildFileMiddleware(answerEarly));
   app.use(requestContext(config, log));
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));
+
+  // Liveness and readiness, for a load balancer or an orchestrator.
+  const health = healthRoutes({ db, log });
+  app.route("/", health.routes);
 
   // The embedded identity provider writes to the Node response itself (it is a Koa app).
   if (embedded) app.all(`${embeddedProviderPath}/*`, embeddedProviderRoute(embedded));
@@ -299,6 +309,7 @@ export async function createServer(options: {
     answerBuildFile: (request, response) => answerBuildFile(answerEarly, log, request, response),
     embedded,
     livePages,
+    drain: health.drain,
     auth: { sessions, transactions, relyingParty },
     async sweep() {
       await Promise.all([

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import type { SiteAnalytics } from "../../app/lib/analytics.ts";
 import type { SiteNotices } from "../../app/lib/site-notices.ts";
 import { recordingLogger } from "../../tests/support/auth-harness.ts";
@@ -33,6 +33,7 @@ async function setup() {
   const about = await renderedPageFile("/about", slotted("About"), { hashes: [] });
   const contact = await renderedPageFile("/about/contact", slotted("Contact"), { hashes: [] });
   const served = new Map<string, BuildFile>([["/about", about]]);
+  const log = recordingLogger();
   const pages = createLivePages({
     paths: ["/locations"],
     render: (): Promise<RenderedPage> => {
@@ -55,10 +56,10 @@ async function setup() {
       world.changed += 1;
       return world.noticesChangedFails ? Promise.reject(new Error("404 render failed")) : Promise.resolve();
     },
-    log: recordingLogger(),
+    log,
   });
   const text = (file: BuildFile | undefined) => file?.identity.toString("utf8") ?? "";
-  return { world, pages, served, about, text };
+  return { world, pages, served, about, text, log };
 }
 
 describe("the live public pages", () => {
@@ -141,6 +142,30 @@ describe("the live public pages", () => {
     expect(await pages.refresh()).toBe(true);
     expect(world.changed).toBe(3);
     expect(await pages.refresh()).toBe(false);
+  });
+
+  it("says an outage once when it starts and once when it ends, not at every check", async () => {
+    const { world, pages, log } = await setup();
+    await pages.refresh();
+    const said = () => log.entries.map((entry) => `${entry.level}: ${entry.message.split(";")[0] ?? ""}`);
+    const stop = pages.watch(5);
+    try {
+      world.listings = "two";
+      world.renderFails = true;
+      // Several checks fail (each tries to render again)…
+      const before = world.renders;
+      await vi.waitFor(() => expect(world.renders).toBeGreaterThan(before + 3));
+      // …and the log has one line for them.
+      expect(said()).toEqual(["warn: the live public pages could not be brought up to date"]);
+      world.renderFails = false;
+      await vi.waitFor(() => expect(said()).toHaveLength(2));
+      expect(said()[1]).toBe("info: the live public pages are up to date again");
+      world.listings = "three";
+      world.renderFails = true;
+      await vi.waitFor(() => expect(said()).toHaveLength(3));
+    } finally {
+      stop();
+    }
   });
 
   it("shares one check between calls that come while it runs", async () => {

@@ -148,11 +148,24 @@ export function createLivePages(options: {
 
   /** Checks every `intervalMs` until stopped; the timer never keeps the process alive. */
   function watch(intervalMs = 1000): () => void {
+    // An outage is said once when it starts and once when it ends, not every second.
+    let failingSince: Date | null = null;
     const timer = setInterval(() => {
-      refresh().catch((error: unknown) =>
-        options.log.warn("the live public pages could not be brought up to date", {
-          error: error instanceof Error ? error.message : String(error),
-        }),
+      refresh().then(
+        () => {
+          if (!failingSince) return;
+          options.log.info("the live public pages are up to date again", {
+            failedForS: Math.round((Date.now() - failingSince.getTime()) / 1000),
+          });
+          failingSince = null;
+        },
+        (error: unknown) => {
+          if (failingSince) return;
+          failingSince = new Date();
+          options.log.warn("the live public pages could not be brought up to date; trying every second", {
+            error: error instanceof Error ? error.message : String(error),
+          });
+        },
       );
     }, intervalMs);
     timer.unref();

@@ -33,6 +33,8 @@ COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
 COPY --from=build /app/app ./app
 COPY --from=build /app/content ./content
+# npm run seed (demo data into PostgreSQL) runs from scripts/.
+COPY --from=build /app/scripts ./scripts
 # PGlite's folder and local uploads when no DATABASE_URL or S3_BUCKET is set: a volume.
 RUN mkdir -p /app/data && chown node:node /app/data
 VOLUME ["/app/data"]

@@ -5,7 +5,7 @@ import { newDataDirPath, openDatabase, type Database } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { seedDemoData } from "./demo/seed.ts";
 import { bootstrapAdminAccount, defaultAdminEmail } from "./idp/accounts.ts";
-import { announceOnce, createLogger, type Logger } from "./log.ts";
+import { announce, createLogger, type Logger } from "./log.ts";
 import type { BlobStore } from "./storage/blob-store.ts";
 import { openFileStore } from "./storage/open.ts";
 
@@ -52,7 +52,7 @@ export async function createFirstAdministrator(db: Database, config: Config, log
   if (admin.created && admin.generatedPassword) {
     // Printed once, on the start that created the account; it is not stored anywhere
     // readable. The log would scrub it (and the address), so it is announced beside it.
-    announceOnce(
+    announce(
       'created the first administrator account; this password is shown once (change it with "Forgot your password?" on the sign-in page)',
       { email: admin.email, password: admin.generatedPassword },
     );

@@ -97,6 +97,12 @@ describe("the log", () => {
         error: new Error("Failed query: select 1\nparams: ana@clinic.example"),
         tokens: 3,
         status: 401,
+        link: "https://densara.example/idp/password/reset/rst_9f8e7d and /auth/cb?code=c0de&state=st4te&x=1",
+        database: "postgres://densara:pg-pass@db:5432/densara",
+        sid: "sid-value",
+        csrfToken: "csrf-value",
+        privateKey: "-----BEGIN KEY-----",
+        message: "a field named like the line's own",
       }),
     );
     const [line] = lines;
@@ -106,6 +112,15 @@ describe("the log", () => {
     }
     for (const secret of ["abc.def", "oauth-code", "bo@example.org", "cy@example.net"])
       expect(text).not.toContain(secret);
+    for (const secret of ["rst_9f8e7d", "c0de", "st4te", "pg-pass", "sid-value", "csrf-value", "BEGIN KEY"]) {
+      expect(text).not.toContain(secret);
+    }
+    expect(line?.link).toBe(
+      "https://densara.example/idp/password/reset/[redacted] and /auth/cb?code=[redacted]&state=[redacted]&x=1",
+    );
+    expect(line?.database).toBe("postgres://[redacted]@db:5432/densara");
+    // A field cannot pass for the line's own keys.
+    expect(line?.messageField).toBe("a field named like the line's own");
     expect(line).toMatchObject({
       level: "info",
       message: "sign-in failed for [email address]",
@@ -140,6 +155,20 @@ describe("the log", () => {
       ["later, in the same request", "req-7f3a"],
       ["after", undefined],
     ]);
+  });
+
+  it("writes only to stderr from the warn level up", () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    try {
+      createLogger("error").error("to stderr");
+      createLogger("warn").warn("to stderr too");
+      expect(out).not.toHaveBeenCalled();
+      expect(err).toHaveBeenCalledTimes(2);
+    } finally {
+      out.mockRestore();
+      err.mockRestore();
+    }
   });
 
   it("writes warnings and errors to stderr, the rest to stdout, from its level up", () => {

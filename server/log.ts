@@ -17,9 +17,33 @@ export function redactError(text: string): string {
   return text.replace(/^(\s*params: ).*$/gm, "$1[redacted]").replace(emailAddress, "[email address]");
 }
 
-/** Field names whose text is a secret wherever it appears: passwords, tokens, cookies, keys. */
+/** Field names whose text is a secret wherever it appears: passwords, tokens, cookies, keys, session ids. */
 const secretName =
-  /pass(word|phrase)?|secret|token|cookie|authori[sz]ation|api[-_]?key|credential|ticket|verifier|^code$/i;
+  /pass(word|phrase)?|secret|token|cookie|authori[sz]ation|api[-_]?key|credential|ticket|verifier|^code$|^sid$|jwt|csrf|private[-_]?key|^session(id|_id)?$/i;
+
+/**
+ * Secrets inside a text: a password-reset or invitation link's token, a query's token,
+ * code, state or signature, and the password in a URL (`postgres://user:pass@host`).
+ */
+const secretsInText: [RegExp, string][] = [
+  [/(\/password\/reset\/)[^\s"'<>?#]+/g, "$1[redacted]"],
+  [
+    /([?&](?:token|code|state|ticket|sig|signature|key|secret|password|access_token|id_token|refresh_token)=)[^&\s"'<>#]+/gi,
+    "$1[redacted]",
+  ],
+  [/(\b[a-z][a-z0-9+.-]*:\/\/)[^\s:@/]+:[^\s@/]+@/gi, "$1[redacted]@"],
+];
+
+/** A text as the log may keep it: `redactError`, and no secret a link or a URL carries. */
+export function redactText(text: string): string {
+  return secretsInText.reduce(
+    (result, [pattern, replacement]) => result.replace(pattern, replacement),
+    redactError(text),
+  );
+}
+
+/** Keys every line has of its own: a field of the same name is kept beside them, not over them. */
+const ownKeys = new Set(["time", "level", "message", "requestId"]);
 
 const redacted = "[redacted]";
 
@@ -29,14 +53,16 @@ const redacted = "[redacted]";
  * (`redactError`). Numbers and flags stay (a count of tokens is no token).
  */
 export function scrub(value: unknown, name = "", depth = 0): unknown {
-  if (typeof value === "string") return secretName.test(name) ? redacted : redactError(value);
+  if (typeof value === "string") return secretName.test(name) ? redacted : redactText(value);
   if (value === null || typeof value !== "object") return value;
   if (depth > 6) return "[nested too deep]";
   if (value instanceof Error) return scrub(value.stack ?? value.message, name, depth + 1);
   if (Array.isArray(value)) return value.map((item) => scrub(item, name, depth + 1));
   if (secretName.test(name)) return redacted;
   const out: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value)) out[key] = scrub(item, key, depth + 1);
+  for (const [key, item] of Object.entries(value)) {
+    out[depth === 0 && ownKeys.has(key) ? `${key}Field` : key] = scrub(item, key, depth + 1);
+  }
   return out;
 }
 
@@ -77,10 +103,13 @@ export function createLogger(
       },
     },
     pino.multistream(
-      [
-        { level: minimum, stream: streams.out },
-        { level: "warn", stream: streams.err },
-      ],
+      // From `warn` up, everything is a warning or an error: stderr only.
+      minimum === "debug" || minimum === "info"
+        ? [
+            { level: minimum, stream: streams.out },
+            { level: "warn", stream: streams.err },
+          ]
+        : [{ level: minimum, stream: streams.err }],
       { dedupe: true },
     ),
   );
@@ -88,17 +117,18 @@ export function createLogger(
     (level: Level) =>
     (message: string, fields?: Record<string, unknown>): void => {
       if (!logger.isLevelEnabled(level)) return;
-      if (fields) logger[level](scrub(fields) as Record<string, unknown>, redactError(message));
-      else logger[level](redactError(message));
+      if (fields) logger[level](scrub(fields) as Record<string, unknown>, redactText(message));
+      else logger[level](redactText(message));
     };
   return { debug: write("debug"), info: write("info"), warn: write("warn"), error: write("error") };
 }
 
 /**
- * The one line that may carry a secret: the first administrator's generated password,
- * printed once on the start that made the account, for the operator to sign in with.
- * It bypasses the logger's scrubbing on purpose; nothing else may use it.
+ * Printed beside the log, never through it (ADR 031), for the two things an operator must
+ * be able to read whole: the first administrator's generated password (once, on the start
+ * that made the account), and, without SMTP, each mail with its link (a development
+ * mailbox: production sets `SMTP_URL`). Nothing else may use it.
  */
-export function announceOnce(message: string, fields: Record<string, string>): void {
+export function announce(message: string, fields: Record<string, string>): void {
   process.stderr.write(`${JSON.stringify({ time: new Date().toISOString(), level: "warn", message, ...fields })}\n`);
 }

@@ -33,6 +33,25 @@ describe("readiness", () => {
     });
   });
 
+  it("asks the database once for the probes that come while it answers", async () => {
+    let asked = 0;
+    let answer: (value: number) => void = () => undefined;
+    const state = createReadiness({
+      newestApplied: () => {
+        asked += 1;
+        return new Promise<number>((resolve) => (answer = resolve));
+      },
+      wanted,
+      timeoutMs: 10_000,
+    });
+    const probes = [state.check(), state.check(), state.check()];
+    answer(wanted);
+    expect((await Promise.all(probes)).map((probe) => probe.ready)).toEqual([true, true, true]);
+    expect(asked).toBe(1);
+    await state.check();
+    expect(asked).toBe(2);
+  });
+
   it("turns unready for good once the process drains", async () => {
     const state = readiness(() => Promise.resolve(wanted));
     state.drain();

@@ -34,7 +34,17 @@ export function createReadiness(options: {
 }) {
   let draining = false;
 
-  async function check(): Promise<Readiness> {
+  /** One question to the database at a time: probes that come while it is out share it (a hung database piles up nothing). */
+  let asking: Promise<Readiness> | null = null;
+
+  function check(): Promise<Readiness> {
+    asking ??= ask().finally(() => {
+      asking = null;
+    });
+    return asking;
+  }
+
+  async function ask(): Promise<Readiness> {
     const shutdown = draining ? "draining" : "no";
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
@@ -90,9 +100,15 @@ export function healthRoutes(options: { db: Database; log: Logger; timeoutMs?: n
   const routes = new Hono<AppEnv>();
   const noStore = { "cache-control": "no-store" };
   routes.get("/healthz", (c) => c.json({ status: "ok" }, 200, noStore));
+  let wasReady = true;
   routes.get("/readyz", async (c) => {
     const state = await readiness.check();
-    if (!state.ready) options.log.warn("not ready", { reason: state.reason, ...state.checks });
+    // Said when it changes, not at every probe.
+    if (state.ready !== wasReady) {
+      wasReady = state.ready;
+      if (state.ready) options.log.info("ready again");
+      else options.log.warn("not ready", { reason: state.reason, ...state.checks });
+    }
     return c.json(
       {
         status: state.ready ? "ready" : "unready",

@@ -154,23 +154,31 @@ describe("outbox transports and backoff", () => {
     expect([1, 2, 3, 4, 7, 8, 20].map((attempts) => retryDelayMs(attempts) / 60_000)).toEqual([1, 2, 4, 8, 60, 60, 60]);
   });
 
-  it("without SMTP, writes the message to the log, link included, its address scrubbed (ADR 031)", async () => {
-    const write = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
-    let lines: string[];
+  it("without SMTP, prints the message whole beside the log, and the log keeps no link or address (ADR 031)", async () => {
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    let logged: string[];
+    let printed: string[];
     try {
       await logTransport(createLogger("info")).send({
         from,
         to: "alice@example.com",
         subject: "Reset your password",
-        text: "Open https://localhost:3000/auth/reset?token=abc",
+        text: "Open https://localhost:3000/idp/password/reset/abc123secret",
       });
-      lines = write.mock.calls.map(([chunk]) => String(chunk));
+      logged = out.mock.calls.map(([chunk]) => String(chunk));
+      printed = err.mock.calls.map(([chunk]) => String(chunk));
     } finally {
-      write.mockRestore();
+      out.mockRestore();
+      err.mockRestore();
     }
-    const entry = JSON.parse(lines.join("")) as Record<string, string>;
-    expect(entry.to).toBe("[email address]");
-    expect(entry.text).toContain("/auth/reset?token=abc");
-    expect(entry.subject).toBe("Reset your password");
+    // The log: one line, no address, no link.
+    expect(logged).toHaveLength(1);
+    expect(logged.join("")).not.toMatch(/alice@|abc123secret/);
+    expect(JSON.parse(logged.join(""))).toMatchObject({ level: "info", subject: "Reset your password" });
+    // The development mailbox beside it: the whole message, to follow its link.
+    const mail = JSON.parse(printed.join("")) as Record<string, string>;
+    expect(mail.to).toBe("alice@example.com");
+    expect(mail.text).toContain("/idp/password/reset/abc123secret");
   });
 });

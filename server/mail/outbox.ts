@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
-import type { Logger } from "../log.ts";
+import { announce, type Logger } from "../log.ts";
 
 export type OutgoingMail = { to: string; subject: string; text: string };
 
@@ -32,14 +32,16 @@ export function smtpTransport(url: string): MailTransport {
 }
 
 /**
- * Without SMTP, mail goes to the log, links and all, so a fresh machine still works end to
- * end; the log scrubs the recipient's address like any other (ADR 031).
+ * Without SMTP, each mail is printed whole beside the log (`announce`), links and all, so a
+ * fresh machine still works end to end; the log itself notes only that one was not sent
+ * (ADR 031). Production sets `SMTP_URL`.
  */
 export function logTransport(log: Logger): MailTransport {
   return {
     name: "log",
     send: (mail) => {
-      log.info("mail (not sent: SMTP_URL is not set)", { to: mail.to, subject: mail.subject, text: mail.text });
+      log.info("mail not sent (SMTP_URL is not set): printed on stderr", { subject: mail.subject });
+      announce("mail (not sent: SMTP_URL is not set)", { to: mail.to, subject: mail.subject, text: mail.text });
       return Promise.resolve();
     },
   };

@@ -538,12 +538,15 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     const browser = harness.newBrowser();
     const uid = await openSignIn(browser, "/docs");
     const statuses: number[] = [];
+    const nudges = harness.mail.nudges;
     for (let count = 1; count <= 10; count += 1) {
       const email = `new-${count}-${randomBytes(3).toString("hex")}@example.test`;
       const response = await browser.post(`/idp/interaction/${uid}/signup`, { name: "Someone", email });
       statuses.push(response.status);
     }
     expect(statuses).toEqual(Array.from({ length: 10 }, () => 200));
+    // Each sign-up's mail was sent on at once: the outbox was told after each hosted page's post.
+    expect(harness.mail.nudges).toBe(nudges + 10);
     const eleventh = `new-11-${randomBytes(3).toString("hex")}@example.test`;
     const refused = await browser.post(`/idp/interaction/${uid}/signup`, { name: "Someone", email: eleventh });
     expect(refused.status).toBe(400);

@@ -4,7 +4,7 @@ import {
   setApplicationStatus,
   type CertificationApplication,
 } from "../domain/certification/index.ts";
-import type { DomainContext } from "../domain/core/context.ts";
+import type { FormStoryContexts, Step, StoryClock } from "./story.ts";
 import type { User } from "../domain/users/index.ts";
 
 /**
@@ -97,15 +97,9 @@ const demoApplications: DemoApplication[] = [
 /** The applicants' addresses: their mail is part of the fiction and never goes out. */
 export const demoApplicantEmails = demoApplications.map((application) => application.email);
 
-type Step = { at: Date; run: () => Promise<void> };
-
 export function applicationSteps(
-  at: (daysAgo: number, utcHour: number, utcMinute?: number) => Date,
-  contexts: {
-    visitor: (moment: Date, address: string) => DomainContext;
-    as: (moment: Date, user: User) => DomainContext;
-    ticket: (moment: Date) => string;
-  },
+  at: StoryClock,
+  contexts: FormStoryContexts,
   userRow: (email: string) => User,
   organizationId: (name: string) => string,
 ): Step[] {

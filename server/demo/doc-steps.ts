@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import type { DomainContext } from "../domain/core/context.ts";
 import { createDoc, publishDoc, saveDoc, type Doc } from "../domain/docs/index.ts";
 import { demoDocs } from "./docs/index.ts";
+import type { Step, StoryClock } from "./story.ts";
 
 /**
  * The steps that write the demo documentation (server/demo/docs), a page a day over the
@@ -14,10 +15,7 @@ function bodyOf(path: string): string {
   return readFileSync(new URL(`./docs/${path}.md`, import.meta.url), "utf8").trim();
 }
 
-export function docSteps(
-  at: (daysAgo: number, utcHour: number, utcMinute?: number) => Date,
-  system: (moment: Date) => DomainContext,
-): { at: Date; run: () => Promise<void> }[] {
+export function docSteps(at: StoryClock, system: (moment: Date) => DomainContext): Step[] {
   const written = new Map<string, Doc>();
   const parentOf = (path: string) => {
     const parent = path.includes("/") ? path.slice(0, path.lastIndexOf("/")) : null;

@@ -1,4 +1,4 @@
-import type { DomainContext } from "../domain/core/context.ts";
+import type { FormStoryContexts, Step, StoryClock } from "./story.ts";
 import {
   addInquiryNote,
   assignInquiry,
@@ -153,18 +153,7 @@ const demoInquiries: DemoInquiry[] = [
   },
 ];
 
-type Step = { at: Date; run: () => Promise<void> };
-
-export function inquirySteps(
-  at: (daysAgo: number, utcHour: number, utcMinute?: number) => Date,
-  contexts: {
-    visitor: (moment: Date, address: string) => DomainContext;
-    as: (moment: Date, user: User) => DomainContext;
-    /** A ticket for a form given out at this moment, from the demo's own form tickets. */
-    ticket: (moment: Date) => string;
-  },
-  userRow: (email: string) => User,
-): Step[] {
+export function inquirySteps(at: StoryClock, contexts: FormStoryContexts, userRow: (email: string) => User): Step[] {
   const steps: Step[] = [];
   demoInquiries.forEach((demo, index) => {
     const sentAt = at(demo.daysAgo, demo.hour, 7 + index * 3);

@@ -2,6 +2,7 @@ import { gzipSync } from "node:zlib";
 import type { DomainContext } from "../domain/core/context.ts";
 import { updateMedia, uploadMedia, type Media } from "../domain/media/index.ts";
 import { createRelease, publishRelease } from "../domain/releases/index.ts";
+import type { Step, StoryClock } from "./story.ts";
 
 /**
  * The demo's software history: a few releases of each scanner, notes written as a
@@ -174,10 +175,7 @@ async function screenPicture(): Promise<Uint8Array> {
 }
 
 /** The steps that add the demo releases, each at its moment, with the files they offer. */
-export function releaseSteps(
-  at: (daysAgo: number, utcHour: number, utcMinute?: number) => Date,
-  system: (moment: Date) => DomainContext,
-): { at: Date; run: () => Promise<void> }[] {
+export function releaseSteps(at: StoryClock, system: (moment: Date) => DomainContext): Step[] {
   let screen: Media | undefined;
   return demoReleases.map((demo) => {
     const moment = at(demo.daysAgo, 14, 30);

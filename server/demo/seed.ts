@@ -29,6 +29,7 @@ import { externalSignInFailures } from "../idp/sign-in-failures.ts";
 import type { Logger } from "../log.ts";
 import { docSteps } from "./doc-steps.ts";
 import { applicationSteps, demoApplicantEmails } from "./applications.ts";
+import type { FormStoryContexts, Step } from "./story.ts";
 import { demoInquiryEmails, inquirySteps } from "./inquiries.ts";
 import { releaseSteps } from "./releases.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
@@ -126,8 +127,6 @@ const habits: Record<SignInHabit, { weekday: number; weekend: number }> = {
   weekly: { weekday: 0.22, weekend: 0.02 },
   rare: { weekday: 0.07, weekend: 0 },
 };
-
-type Step = { at: Date; run: () => Promise<void> };
 
 export async function seedDemoData(
   db: Database,
@@ -404,7 +403,7 @@ function plan(tx: Database, now: Date, ports: DomainPorts, ticket: (moment: Date
   // The documentation a technician reads, a page a day.
   steps.push(...docSteps(at, system));
   // The public forms, sent as visitors send them and handled by the demo's admins.
-  const forms = {
+  const forms: FormStoryContexts = {
     visitor: (moment: Date, address: string): DomainContext => ({
       ...system(moment),
       actor: null,

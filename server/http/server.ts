@@ -112,7 +112,8 @@ export async function createServer(options: {
   now?: () => Date;
   /**
    * A write ended (a form, a GraphQL mutation, a hosted sign-in page): the outbox delivers
-   * whatever mail it queued now rather than at its next round.
+   * whatever mail it queued now rather than at its next round. Told by one middleware,
+   * after every write.
    */
   mailQueued?: () => void;
   /** False renders every 404 screen (tests compare the two). */
@@ -270,7 +271,6 @@ export async function createServer(options: {
             publicUrl: config.publicUrl,
             issuer: embedded.issuer.href,
             log,
-            ...(options.mailQueued ? { mailQueued: options.mailQueued } : {}),
           })
       : undefined,
   });

@@ -62,8 +62,6 @@ export function createHostedLogin(deps: {
   /** The provider's issuer: a password reset also ends this account's sessions on the site. */
   issuer: string;
   log: Logger;
-  /** Mail was queued: deliver it now rather than at the outbox's next round. */
-  mailQueued?: () => void;
 }): HostedLogin {
   const { db, provider, request, response, clientAddress, publicUrl, log } = deps;
   pinPublicOrigin(request, publicUrl);
@@ -137,7 +135,6 @@ export function createHostedLogin(deps: {
             linkFor: resetLinkFor,
             resumesAt: new Date(Date.now() + perAccount.retryAfterS * 1000),
           });
-          deps.mailQueued?.();
         }
         return { ok: false, errors: { form: refused(minutes(perAccount.retryAfterS)) } };
       }
@@ -173,7 +170,6 @@ export function createHostedLogin(deps: {
       // Past this limit the answer stays the same, but no more mail goes to that address.
       if ((await limiter.hit(`signup:email:${email}`, resetLimits.perEmail)).allowed) {
         await requestSignUp(db, { email, name: parsed.data.name }, { linkFor: resetLinkFor });
-        deps.mailQueued?.();
       }
       return { ok: true, email };
     },
@@ -191,7 +187,6 @@ export function createHostedLogin(deps: {
       // Past this limit the answer stays the same, but no more mail goes to that address.
       if ((await limiter.hit(`reset:email:${email}`, resetLimits.perEmail)).allowed) {
         await requestPasswordReset(db, email, { linkFor: resetLinkFor });
-        deps.mailQueued?.();
       }
       return { ok: true };
     },

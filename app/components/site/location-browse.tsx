@@ -92,16 +92,13 @@ export function BrowseByPlace({ results, search }: { results: FinderResults; sea
       {listedStates.length > 0 ? (
         <ul className="grid grid-cols-2 gap-x-4 gap-y-1 text-base">
           {listedStates.map((state) => (
-            <li key={state.code}>
-              <a
-                href={placeHref(search, state.code)}
-                aria-current={current === state.name.toLowerCase() ? "true" : undefined}
-                className={cn(linkClasses, "aria-[current]:font-extrabold aria-[current]:no-underline")}
-              >
-                {state.name}
-              </a>{" "}
-              <span className="text-gray-700 dark:text-gray-300">({counts.get(state.code)})</span>
-            </li>
+            <PlaceItem
+              key={state.code}
+              href={placeHref(search, state.code)}
+              name={state.name}
+              count={counts.get(state.code) ?? 0}
+              current={current}
+            />
           ))}
         </ul>
       ) : (
@@ -112,20 +109,43 @@ export function BrowseByPlace({ results, search }: { results: FinderResults; sea
           <h4 className="text-lg font-semibold text-gray-950 dark:text-white">Outside the United States</h4>
           <ul className="grid gap-1 text-base">
             {results.countries.map((country) => (
-              <li key={country.code}>
-                <a
-                  href={countryHref(search, country.code)}
-                  aria-current={current === country.name.toLowerCase() ? "true" : undefined}
-                  className={cn(linkClasses, "aria-[current]:font-extrabold aria-[current]:no-underline")}
-                >
-                  {country.name}
-                </a>{" "}
-                <span className="text-gray-700 dark:text-gray-300">({country.count})</span>
-              </li>
+              <PlaceItem
+                key={country.code}
+                href={countryHref(search, country.code)}
+                name={country.name}
+                count={country.count}
+                current={current}
+              />
             ))}
           </ul>
         </div>
       ) : null}
     </nav>
+  );
+}
+
+/** A state or a country in the browse lists: its link (bold when it is the place searched) and its count. */
+function PlaceItem({
+  href,
+  name,
+  count,
+  current,
+}: {
+  href: string;
+  name: string;
+  count: number;
+  current: string | null;
+}) {
+  return (
+    <li>
+      <a
+        href={href}
+        aria-current={current === name.toLowerCase() ? "true" : undefined}
+        className={cn(linkClasses, "aria-[current]:font-extrabold aria-[current]:no-underline")}
+      >
+        {name}
+      </a>{" "}
+      <span className="text-gray-700 dark:text-gray-300">({count})</span>
+    </li>
   );
 }

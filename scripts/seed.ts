@@ -6,25 +6,13 @@
  * With PGlite, stop the server first: only one process may open its folder at a time.
  */
 import { mkdir } from "node:fs/promises";
-import { ConfigError, loadConfig, type Config } from "../server/config.ts";
+import { loadConfigOrExit } from "../server/config.ts";
 import { openDatabase } from "../server/db/client.ts";
 import { migrateDatabase } from "../server/db/migrate.ts";
 import { seedDemoData } from "../server/demo/seed.ts";
 import { openFileStore } from "../server/storage/open.ts";
 
-function readConfig(): Config {
-  try {
-    return loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
+const config = loadConfigOrExit();
 if (!config.databaseUrl && !config.dataDir.startsWith("memory://")) await mkdir(config.dataDir, { recursive: true });
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 const where = database.kind === "postgres" ? "the PostgreSQL database" : `the PGlite database in ${config.dataDir}`;

@@ -1,15 +1,32 @@
 import cluster, { type Worker } from "node:cluster";
 import type { Config } from "./config.ts";
 import { createLogger } from "./log.ts";
+import { startMetricsServer } from "./http/metrics-route.ts";
+import { gatherWorkers } from "./metrics.ts";
 
 /**
  * WEB_CONCURRENCY above 1: this process forks that many workers, each a whole server
  * (server/start.ts) listening on the one port, which node:cluster shares between them.
  * It restarts a worker that dies (after a pause, so a crash on start cannot spin), passes
- * SIGTERM and SIGINT on, and exits when every worker has drained.
+ * SIGTERM and SIGINT on, and exits when every worker has drained. It also gathers the
+ * workers' metrics into the whole server's (ADR 032): for a worker's `/metrics`, and on
+ * METRICS_PORT, which it serves itself.
  */
 export function runPrimary(config: Config): void {
   const log = createLogger(config.logLevel);
+  if (config.metrics.token || config.metrics.port !== undefined) {
+    const gathered = gatherWorkers();
+    if (config.metrics.port !== undefined) {
+      startMetricsServer({ metrics: gathered, host: config.metrics.host, port: config.metrics.port, log }).catch(
+        (error: unknown) => {
+          log.error("the metrics port could not be opened", {
+            error: error instanceof Error ? error.message : String(error),
+          });
+          process.exit(1);
+        },
+      );
+    }
+  }
   let stopping = false;
   const restartDelayMs = 1_000;
 

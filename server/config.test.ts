@@ -32,6 +32,20 @@ describe("loadConfig", () => {
     }
   });
 
+  it("serves metrics only when told where: a long bearer token, a port of their own, or both", () => {
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, port: undefined, host: "127.0.0.1" });
+    const token = "a".repeat(32);
+    expect(loadConfig({ METRICS_TOKEN: token, METRICS_PORT: "9464", METRICS_HOST: "0.0.0.0" }).metrics).toEqual({
+      token,
+      port: 9464,
+      host: "0.0.0.0",
+    });
+    expect(configError({ METRICS_TOKEN: "short" })).toMatch(/^ {2}METRICS_TOKEN: must be at least 24 characters/m);
+    expect(configError({ METRICS_TOKEN: `${token} spaced` })).toMatch(/^ {2}METRICS_TOKEN: /m);
+    expect(configError({ METRICS_PORT: "http" })).toMatch(/^ {2}METRICS_PORT: /m);
+    expect(configError({ PORT: "3000", METRICS_PORT: "3000" })).toMatch(/METRICS_PORT must differ from PORT/);
+  });
+
   it("derives the default public URL from PORT", () => {
     const config = loadConfig({ PORT: "8080" });
     expect(config.port).toBe(8080);

@@ -40,6 +40,21 @@ const schema = z.object({
   // Messages from the contact form are deleted this many days after they arrive.
   INQUIRY_RETENTION_DAYS: z.coerce.number().int().min(30).max(36_500).default(730),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error"]).default("info"),
+  // /metrics on the site's own port, for a scraper that sends this bearer token.
+  METRICS_TOKEN: z
+    .string()
+    .min(24, "must be at least 24 characters (a random secret, e.g. openssl rand -hex 32)")
+    .max(512)
+    .regex(/^[\x21-\x7E]+$/, "must be printable characters without spaces")
+    .optional(),
+  // /metrics on a port of its own (no token), for a scraper inside the private network.
+  METRICS_PORT: z
+    .string()
+    .regex(/^\d+$/, "must be a whole number")
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(65535))
+    .optional(),
+  METRICS_HOST: z.string().min(1).default("127.0.0.1"),
   BUILD_DIR: z.string().min(1).default("build"),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   DATA_DIR: z.string().min(1).default("data"),
@@ -133,6 +148,11 @@ export type Config = {
   /** Days a contact form message is kept (INQUIRY_RETENTION_DAYS); the sweep purges older ones. */
   inquiryRetentionDays: number;
   logLevel: "debug" | "info" | "warn" | "error";
+  /**
+   * Where `/metrics` is served (ADR 032): on the site's port to a bearer token, and/or on
+   * an internal port. With neither, nothing is collected.
+   */
+  metrics: { token: string | undefined; port: number | undefined; host: string };
   buildDir: string;
   /** How often the hydrated portal asks whether a newer build is out. */
   buildPollMs: number;
@@ -214,6 +234,9 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       "Invalid configuration:\n  WEB_CONCURRENCY above 1 needs S3_BUCKET or a DATA_DIR on disk: files in memory:// belong to one process",
     );
   }
+  if (values.METRICS_PORT !== undefined && values.METRICS_PORT === values.PORT) {
+    throw new ConfigError("Invalid configuration:\n  METRICS_PORT must differ from PORT: it is a port of its own");
+  }
   const publicUrl = new URL(values.PUBLIC_URL ?? `http://localhost:${values.PORT}`);
   return {
     env: values.NODE_ENV,
@@ -228,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     formMinimumSeconds: values.FORM_MINIMUM_SECONDS,
     inquiryRetentionDays: values.INQUIRY_RETENTION_DAYS,
     logLevel: values.LOG_LEVEL,
+    metrics: { token: values.METRICS_TOKEN, port: values.METRICS_PORT, host: values.METRICS_HOST },
     buildDir: values.BUILD_DIR,
     buildPollMs: values.BUILD_POLL_INTERVAL_S * 1000,
     databaseUrl: values.DATABASE_URL,
@@ -269,4 +293,17 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
       },
     },
   };
+}
+
+/** The configuration of this process's environment; a bad one is said on stderr (each variable and what is wrong) and the process exits 1. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
 }

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, onTestFinished } from "vitest";
 import { createPostgresDatabase, postgresUrl } from "../tests/support/databases.ts";
+import { sample } from "../tests/support/metrics-text.ts";
 import { openDatabase, queryRows } from "./db/client.ts";
 
 /**
@@ -227,12 +228,14 @@ describe("the server process", () => {
   );
 
   it.runIf(postgresUrl)(
-    "with WEB_CONCURRENCY=2, replaces a worker that dies, and on SIGTERM stops every worker and exits 0",
+    "with WEB_CONCURRENCY=2, reports the whole server's metrics, replaces a worker that dies, and on SIGTERM stops every worker and exits 0",
     { timeout: 90_000 },
     async () => {
       const database = await createPostgresDatabase();
       try {
         const port = await freePort();
+        const metricsPort = await freePort();
+        const token = "process-test-metrics-token-0123456789";
         // Files on disk, shared by the workers (memory:// would give each its own folder).
         const dataDir = mkdtempSync(join(tmpdir(), "densara-process-"));
         onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -241,11 +244,26 @@ describe("the server process", () => {
           WEB_CONCURRENCY: "2",
           DATABASE_URL: database.url,
           DATA_DIR: dataDir,
+          METRICS_PORT: String(metricsPort),
+          METRICS_TOKEN: token,
         });
         const first = await primary.next(saying("listening"));
         const second = await primary.next((event) => saying("listening")(event) && event.pid !== first.pid);
         const workers = [first.pid, second.pid].map(Number);
         expect(workers.every((pid) => pid !== primary.child.pid && isAlive(pid))).toBe(true);
+
+        // Each request on its own connection: the primary deals connections to the workers in turn.
+        for (let index = 0; index < 20; index += 1) expect(await get(port, "/products/v5")).toBe(200);
+        const page = { method: "GET", route: "/products/v5", status: "200" };
+        // The internal port (the primary's) and a scrape of the site's port (one worker's, which asks the primary) agree.
+        const internal = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+        const external = await (
+          await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { authorization: `Bearer ${token}` } })
+        ).text();
+        for (const text of [internal, external]) {
+          expect(sample(text, "densara_server_processes")).toBe(2);
+          expect(sample(text, "http_request_duration_seconds_count", page)).toBe(20);
+        }
 
         // A worker dies hard; the supervisor says so and starts another in its place.
         const [dead = 0, survivor = 0] = workers;

@@ -1,5 +1,5 @@
 import { mkdir } from "node:fs/promises";
-import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { loadConfigOrExit } from "./config.ts";
 import { createFirstAdministrator, fillWithDemoData, firstStartApart, isFirstEmbeddedStart } from "./first-start.ts";
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
@@ -8,24 +8,19 @@ import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
 import { startHttpServer } from "./http/serve.ts";
 import { createServer } from "./http/server.ts";
 import { createLogger } from "./log.ts";
+import { createMetrics } from "./metrics.ts";
+import { startMetricsServer } from "./http/metrics-route.ts";
+import { backupSocketName, serveBackups } from "./backup/socket.ts";
+import { writeBackup } from "./backup/snapshot.ts";
+import { join } from "node:path";
 import { collectStartupGarbage, missingAllocatorSettings, missingNodeFlags, serverStartCommand } from "./node-flags.ts";
 import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
 import { describeFileStore, openFileStore } from "./storage/open.ts";
 
-function readConfig(): Config {
-  try {
-    return loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
-    throw error;
-  }
-}
-
-const config = readConfig();
+const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
+// Counted only when someone can read the figures: a token for /metrics, or a port of its own (ADR 032).
+const metrics = config.metrics.token || config.metrics.port ? createMetrics({ workers: config.workers }) : undefined;
 
 let build: AppBuild;
 try {
@@ -44,6 +39,7 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir,
   onConnectionError: (error) => log.warn("database connection lost; the pool will reconnect", { error: error.message }),
+  ...(metrics ? { onQuery: metrics.query } : {}),
 });
 await migrateDatabase(database);
 log.info("database ready", { kind: database.kind, ...(database.kind === "pglite" ? { dataDir: config.dataDir } : {}) });
@@ -62,9 +58,22 @@ try {
 }
 
 const mailTransport = config.mail.smtpUrl ? smtpTransport(config.mail.smtpUrl) : logTransport(log);
-const outboxWorker = startOutboxWorker(database.db, mailTransport, { from: config.mail.from, intervalMs: 5_000, log });
+const outboxWorker = startOutboxWorker(database.db, mailTransport, {
+  from: config.mail.from,
+  intervalMs: 5_000,
+  log,
+  ...(metrics ? { delivered: metrics.mail } : {}),
+});
 
-const server = await createServer({ config, database, files, build, log, mailQueued: outboxWorker.nudge });
+const server = await createServer({
+  config,
+  database,
+  files,
+  build,
+  log,
+  mailQueued: outboxWorker.nudge,
+  ...(metrics ? { metrics } : {}),
+});
 
 if (server.embedded) await createFirstAdministrator(database.db, config, log);
 
@@ -84,6 +93,22 @@ sweeper.unref();
 
 // The public pages that show the database follow it: a change on any process shows within a second (ADR 029).
 const stopWatching = server.livePages.watch();
+
+// The internal metrics port: with workers, the primary serves it for all of them (server/cluster.ts).
+const metricsServer =
+  metrics && config.metrics.port !== undefined && config.workers === 1
+    ? await startMetricsServer({ metrics, host: config.metrics.host, port: config.metrics.port, log })
+    : undefined;
+
+// `npm run backup` asks this process for the embedded database's snapshot: it owns the folder (ADR 033).
+const backups =
+  database.kind === "pglite" && !config.dataDir.startsWith("memory://")
+    ? await serveBackups({
+        path: join(config.dataDir, backupSocketName),
+        backup: (to) => writeBackup({ database, files, to }),
+        log,
+      })
+    : undefined;
 
 const running = await startHttpServer({
   fetch: server.fetch,
@@ -106,6 +131,8 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       .then(async (outcome) => {
         clearInterval(sweeper);
         stopWatching();
+        metricsServer?.server.close();
+        backups?.close();
         await outboxWorker.stop();
         await database.close();
         await files.close();

@@ -12,8 +12,16 @@
  * PGlite with one process, and, when TEST_DATABASE_URL names a PostgreSQL server, on
  * PostgreSQL with one worker and with two (WEB_CONCURRENCY=2).
  *
+ * Then what observability costs (issue 19's budget: at most 5%): the same app on PGlite
+ * with its metrics on (METRICS_TOKEN set, every answer counted: ADR 032) and off, driven
+ * in A-B-B-A order per round so the machine's drift falls on both alike. Both log as
+ * production does and give every request that reaches the middleware its id (ADR 031);
+ * a rendered search (React Router and the database) is among the requests.
+ *
  *   npm run bench:load                       4 s per run, 50 connections, 2 rounds
  *   npm run bench:load -- --seconds 8 --connections 100 --rounds 3
+ *   npm run bench:load -- --cost-only --cost-rounds 5     only the metrics' cost
+ *   npm run bench:load -- --cost-only --cost-path /auth/session   … of one request
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -28,6 +36,7 @@ const option = (name: string, fallback: number) => numberOption(args, name, fall
 const seconds = option("--seconds", 4);
 const connections = option("--connections", 50);
 const rounds = option("--rounds", 2);
+const costRounds = option("--cost-rounds", 3);
 
 function asRoot(command: string, commandArgs: string[]): void {
   const root = process.getuid?.() === 0;
@@ -225,10 +234,69 @@ http {
   }
 }
 
+/** Metrics on against metrics off, A-B-B-A, on PGlite with one process. */
+async function measureObservabilityCost(): Promise<void> {
+  const preparedOff = await prepareSignedInDatabase("pglite");
+  const preparedOn = await prepareSignedInDatabase("pglite");
+  const off = await startServer({ ...preparedOff.env, LOG_LEVEL: "info" });
+  const on = await startServer({
+    ...preparedOn.env,
+    LOG_LEVEL: "info",
+    METRICS_TOKEN: "bench-load-metrics-token-0123456789",
+  });
+  try {
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const browser = { "accept-encoding": "gzip, br" };
+    const onlyPath = args[args.indexOf("--cost-path") + 1];
+    const targets = [
+      { label: "prerendered page  /products/v5", path: "/products/v5" },
+      { label: "live page         /locations", path: "/locations" },
+      { label: "404               /no-such-page-xyz", path: "/no-such-page-xyz" },
+      { label: "session check, no cookie", path: "/auth/session" },
+      { label: "rendered search   /locations?place=WI", path: "/locations?place=WI" },
+    ].filter((target) => !args.includes("--cost-path") || target.path === onlyPath);
+    console.log(
+      `\nObservability's cost, PGlite, 1 worker: metrics off (A) and on (B), ${costRounds} rounds of A-B-B-A, wrk -t1 -c${connections} -d${seconds}s`,
+    );
+    console.log(`${"request".padEnd(40)} ${"off".padStart(8)} ${"on".padStart(8)} ${"cost".padStart(7)}`);
+    const costs: number[] = [];
+    for (const target of targets) {
+      let sumOff = 0;
+      let sumOn = 0;
+      for (let round = 0; round < costRounds; round += 1) {
+        sumOff += wrk(`${off.origin}${target.path}`, browser);
+        sumOn += wrk(`${on.origin}${target.path}`, browser);
+        sumOn += wrk(`${on.origin}${target.path}`, browser);
+        sumOff += wrk(`${off.origin}${target.path}`, browser);
+      }
+      const cost = 1 - sumOn / sumOff;
+      costs.push(cost);
+      const runs = costRounds * 2;
+      console.log(
+        `${target.label.padEnd(40)} ${(sumOff / runs).toFixed(0).padStart(8)} ${(sumOn / runs).toFixed(0).padStart(8)} ${`${(cost * 100).toFixed(1)}%`.padStart(7)}`,
+      );
+    }
+    const mean = costs.reduce((total, each) => total + each, 0) / costs.length;
+    console.log(
+      `Mean cost ${(mean * 100).toFixed(1)}% (budget 5%; a negative figure is the machine's noise). Scraped: ${(await (await fetch(`${on.origin}/metrics`, { headers: { authorization: "Bearer bench-load-metrics-token-0123456789" } })).text()).split("\n").length} lines`,
+    );
+  } finally {
+    await off.stop();
+    await on.stop();
+    await preparedOff.drop();
+    await preparedOn.drop();
+  }
+}
+
 ensureTools();
+if (args.includes("--cost-only")) {
+  await measureObservabilityCost();
+  process.exit(0);
+}
 await measure("pglite", 1);
 // More than one worker needs PostgreSQL: with a server to hand (as in the tests), 1 and 2 workers there.
 if (process.env.TEST_DATABASE_URL) {
   await measure("postgres", 1);
   await measure("postgres", 2);
 }
+await measureObservabilityCost();

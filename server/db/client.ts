@@ -7,6 +7,7 @@ import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzleNodePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import type { QueryObserver } from "./pglite-parsers.ts";
 import * as schema from "./schema/index.ts";
 
 /** One Drizzle API over either driver: the code above this line never knows which one it has. */
@@ -48,11 +49,19 @@ export async function openDatabase(options: {
   startFrom?: Blob;
   /** An idle pooled connection failed (the server restarted, say); the pool replaces it. */
   onConnectionError?: (error: Error) => void;
+  /** Told of each query's seconds and whether it failed (the metrics, ADR 032). */
+  onQuery?: QueryObserver;
 }): Promise<DatabaseHandle> {
+  const { onQuery } = options;
   if (options.url) {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // Without a listener, an idle connection's error would crash the process.
     pool.on("error", options.onConnectionError ?? (() => undefined));
+    if (onQuery) {
+      // Drizzle asks the pool itself outside a transaction, and a checked-out client inside one.
+      timeQueries(pool, onQuery);
+      pool.on("connect", (client) => timeQueries(client, onQuery));
+    }
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     await pool.query("select 1");
     return { kind: "postgres", db, pool, close: () => pool.end() };
@@ -73,8 +82,29 @@ export async function openDatabase(options: {
     ...(options.startFrom ? { loadDataDir: options.startFrom } : {}),
   });
   await client.waitReady;
-  const db = drizzlePglite({ client: clientForDrizzle(client), schema }) as unknown as Database;
+  const db = drizzlePglite({ client: clientForDrizzle(client, onQuery), schema }) as unknown as Database;
   return { kind: "pglite", db, client, close: () => client.close() };
+}
+
+/**
+ * Each promise-returning query on this pool or connection is timed (Drizzle asks with a
+ * config object and awaits the promise). A callback or a streaming query passes untimed:
+ * the pool's own query runs its connection's with a callback, so it is counted once.
+ */
+function timeQueries(client: pg.Pool | pg.PoolClient, onQuery: QueryObserver): void {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const timed = (...args: unknown[]): unknown => {
+    const started = performance.now();
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.then(
+        () => onQuery((performance.now() - started) / 1000, false),
+        () => onQuery((performance.now() - started) / 1000, true),
+      );
+    }
+    return result;
+  };
+  client.query = timed as typeof client.query;
 }
 
 /**

@@ -10,7 +10,8 @@ export const migrationsFolder = new URL("./migrations", import.meta.url).pathnam
  */
 export const migrationLockKey = 4_711_202_611;
 
-export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+/** Applies the migrations in `folder` (this build's, unless a restore brings a database to an older one first). */
+export async function migrateDatabase(handle: DatabaseHandle, folder = migrationsFolder): Promise<void> {
   if (handle.kind === "pglite") {
     // Loaded here, as PGlite itself is (client.ts): a server on PostgreSQL never holds them.
     const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
@@ -19,7 +20,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     ]);
     await handle.client.query("select pg_advisory_lock($1)", [migrationLockKey]);
     try {
-      await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder });
+      await migratePglite(drizzlePglite({ client: handle.client }), { migrationsFolder: folder });
     } finally {
       await handle.client.query("select pg_advisory_unlock($1)", [migrationLockKey]);
     }
@@ -30,7 +31,7 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   try {
     await connection.query("select pg_advisory_lock($1)", [migrationLockKey]);
     try {
-      await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder });
+      await migrateNodePg(drizzleNodePg({ client: connection }), { migrationsFolder: folder });
     } finally {
       await connection.query("select pg_advisory_unlock($1)", [migrationLockKey]);
     }

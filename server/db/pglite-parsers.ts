@@ -33,17 +33,30 @@ function withoutParsers(options: QueryOptions | undefined): QueryOptions | undef
 }
 
 /** `query` and `transaction` that leave Drizzle's parsers out of each query (the client has them already). */
-function passingQueries<Target extends PGlite | Transaction>(target: Target): Target {
+function passingQueries<Target extends PGlite | Transaction>(target: Target, onQuery?: QueryObserver): Target {
   return new Proxy(target, {
     get(object, property) {
       if (property === "query") {
-        return (text: string, params?: unknown[], options?: QueryOptions) =>
-          object.query(text, params, withoutParsers(options));
+        if (!onQuery) {
+          return (text: string, params?: unknown[], options?: QueryOptions) =>
+            object.query(text, params, withoutParsers(options));
+        }
+        return async (text: string, params?: unknown[], options?: QueryOptions) => {
+          const started = performance.now();
+          let failed = true;
+          try {
+            const result = await object.query(text, params, withoutParsers(options));
+            failed = false;
+            return result;
+          } finally {
+            onQuery((performance.now() - started) / 1000, failed);
+          }
+        };
       }
       if (property === "transaction" && "transaction" in object) {
         const client: PGlite = object;
         return <T>(callback: (tx: Transaction) => Promise<T>) =>
-          client.transaction((tx) => callback(passingQueries(tx)));
+          client.transaction((tx) => callback(passingQueries(tx, onQuery)));
       }
       const value: unknown = Reflect.get(object, property, object);
       // PGlite keeps its state in private fields: its methods must run on the client itself.
@@ -61,9 +74,13 @@ function passingQueries<Target extends PGlite | Transaction>(target: Target): Ta
  * the dashboard. Here the client's table gets Drizzle's parsers once, and each query
  * runs without its copy: the same parsers read every value, so every result is the same.
  * Call it after `waitReady` (PGlite adds the array types' parsers when it starts).
- * A query whose parsers are not Drizzle's passes as it came.
+ * A query whose parsers are not Drizzle's passes as it came. With `onQuery`, each query's
+ * time is told to it.
  */
-export function clientForDrizzle(client: PGlite): PGlite {
+export function clientForDrizzle(client: PGlite, onQuery?: QueryObserver): PGlite {
   for (const type of drizzleTextTypes) client.parsers[type] = keepAsText;
-  return passingQueries(client);
+  return passingQueries(client, onQuery);
 }
+
+/** Told of each query's seconds and whether it failed (the metrics). */
+export type QueryObserver = (seconds: number, failed: boolean) => void;

@@ -1,4 +1,4 @@
-import { execute, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from "graphql";
+import { execute, getOperationAST, validate, type DocumentNode, type GraphQLError, type GraphQLSchema } from "graphql";
 import { ValidationError } from "../domain/core/errors.ts";
 import { parseInput } from "../domain/core/input.ts";
 import type { Logger } from "../log.ts";
@@ -10,6 +10,9 @@ import { mutationOperations } from "./operations.ts";
 
 export type InProcessResult = { data: Record<string, unknown> | null | undefined; errors?: ApiError[] };
 
+/** Told of each executed operation: its name, type (query, mutation), whether it had errors, and its seconds (the metrics). */
+export type OperationObserver = (name: string | undefined, type: string, failed: boolean, seconds: number) => void;
+
 export const unexpectedErrorMessage = "Something went wrong on our side. Please try again in a moment.";
 export const invalidVariablesMessage = "This form was sent without something it needs. Reload the page and try again.";
 
@@ -18,7 +21,7 @@ export const invalidVariablesMessage = "This form was sent without something it 
  * /graphql: a page's loader or action pays no HTTP round trip and no JSON encoding.
  * Documents are the app's typed, static ones; each is validated once.
  */
-export function createInProcessExecutor(schema: GraphQLSchema, log: Logger) {
+export function createInProcessExecutor(schema: GraphQLSchema, log: Logger, observe?: OperationObserver) {
   const validated = new WeakMap<DocumentNode, readonly GraphQLError[]>();
   const mutations = new WeakMap<DocumentNode, FormMutation>();
 
@@ -36,7 +39,17 @@ export function createInProcessExecutor(schema: GraphQLSchema, log: Logger) {
       // A document that does not fit the schema is a bug in the app, not the user's doing.
       throw new Error(`invalid GraphQL document: ${problems.map((problem) => problem.message).join("; ")}`);
     }
+    const started = observe ? performance.now() : 0;
     const result = await execute({ schema, document, variableValues: variables ?? {}, contextValue: context });
+    if (observe) {
+      const operation = getOperationAST(document);
+      observe(
+        operation?.name?.value,
+        operation?.operation ?? "query",
+        Boolean(result.errors?.length),
+        (performance.now() - started) / 1000,
+      );
+    }
     if (!result.errors?.length) return { data: result.data };
     if (result.data === undefined) {
       // A variable the operation cannot take (no resolver ran): what a hand-made form sent, not a fault here.

@@ -3,12 +3,12 @@ import { maxAliasesPlugin } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthPlugin } from "@escape.tech/graphql-armor-max-depth";
 import { useCSRFPrevention } from "@graphql-yoga/plugin-csrf-prevention";
 import { useDisableIntrospection } from "@graphql-yoga/plugin-disable-introspection";
-import { GraphQLError, type GraphQLSchema, type ValidationContext } from "graphql";
+import { getOperationAST, GraphQLError, type DocumentNode, type GraphQLSchema, type ValidationContext } from "graphql";
 import { createYoga, type Plugin } from "graphql-yoga";
 import type { Logger } from "../log.ts";
 import type { GraphQLContext } from "./builder.ts";
 import { maskError } from "./errors.ts";
-import { unexpectedErrorMessage } from "./execute.ts";
+import { unexpectedErrorMessage, type OperationObserver } from "./execute.ts";
 
 /** Limits on what one request may ask for (GraphQL Armor's rules, as Envelop plugins). */
 export const queryLimits = { maxDepth: 10, maxAliases: 15, maxCost: 5000 } as const;
@@ -82,7 +82,35 @@ function suggestionsForExplorers(development: boolean): Plugin<GraphQLServerCont
  * query}`, or GET for queries; status codes and media types as the GraphQL-over-HTTP
  * draft says. Introspection and GraphiQL are for admins, and for everyone in development.
  */
-export function createGraphQLServer(options: { schema: GraphQLSchema; log: Logger; development: boolean }) {
+/** Each executed operation told to `observe` with its timing (the metrics, ADR 032); subscriptions and streams are not timed. */
+function timedOperations(observe: OperationObserver): Plugin {
+  return {
+    onExecute({ args }) {
+      const started = performance.now();
+      // Envelop types the execution's arguments loosely; these two are graphql-js's.
+      const { document, operationName } = args as { document: DocumentNode; operationName?: string | null };
+      const operation = getOperationAST(document, operationName);
+      return {
+        onExecuteDone({ result }) {
+          if (Symbol.asyncIterator in result) return;
+          observe(
+            operation?.name?.value,
+            operation?.operation ?? "query",
+            Boolean(result.errors?.length),
+            (performance.now() - started) / 1000,
+          );
+        },
+      };
+    },
+  };
+}
+
+export function createGraphQLServer(options: {
+  schema: GraphQLSchema;
+  log: Logger;
+  development: boolean;
+  observe?: OperationObserver;
+}) {
   const { schema, log, development } = options;
   return createYoga<GraphQLServerContext>({
     schema,
@@ -122,6 +150,7 @@ export function createGraphQLServer(options: { schema: GraphQLSchema; log: Logge
       useDisableIntrospection({
         isDisabled: (_request, context) => !mayExplore(context as unknown as GraphQLServerContext, development),
       }),
+      ...(options.observe ? [timedOperations(options.observe)] : []),
     ],
   });
 }

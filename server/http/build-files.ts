@@ -310,7 +310,10 @@ export function answerBuildFile(
   log: Logger,
   request: IncomingMessage,
   response: ServerResponse,
+  /** Told of each answer given here, with the moment the request arrived (the metrics: ADR 032). */
+  observe?: (method: string, path: string, status: number, started: number) => void,
 ): boolean {
+  const started = observe ? performance.now() : 0;
   const method = request.method ?? "GET";
   const path = pathOf(request.url);
   const result = answer(
@@ -326,6 +329,7 @@ export function answerBuildFile(
   response.writeHead(result.status, result.headers);
   response.end(result.body ?? undefined);
   log.debug("request", { method, path, status: result.status });
+  observe?.(method, path, result.status, started);
   return true;
 }
 

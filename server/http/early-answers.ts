@@ -131,5 +131,15 @@ export function createEarlyAnswers(options: {
     answerSession(method, path, header) ??
     answerNotFound(method, path, header, target);
 
-  return { answerEarly, livePages, sessionAnswers, learnNotFound };
+  // The addresses answered here that are a page or file of their own (their own label in the metrics).
+  const ownLabels = new Set<string>([...build.files.keys(), ...livePaths, "/auth/session"]);
+  /**
+   * The route label of an answer given here (ADR 032): the address itself when it is one of
+   * the build's files, a kept page or the session check (a set fixed by the build), one
+   * label for the hashed assets, and "(unmatched)" for every 404.
+   */
+  const routeOf = (path: string, status: number): string =>
+    status === 404 ? "(unmatched)" : path.startsWith("/assets/") ? "/assets/*" : ownLabels.has(path) ? path : "(other)";
+
+  return { answerEarly, livePages, sessionAnswers, learnNotFound, routeOf };
 }

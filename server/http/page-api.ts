@@ -3,7 +3,7 @@ import type { Context } from "hono";
 import type { ApiExecutor, ApiResult } from "../../app/lib/graphql-context.ts";
 import type { GraphQLContext } from "../graphql/builder.ts";
 import { graphQLContext, type GraphQLDeps } from "../graphql/context.ts";
-import { createInProcessExecutor } from "../graphql/execute.ts";
+import { createInProcessExecutor, type OperationObserver } from "../graphql/execute.ts";
 import { schema } from "../graphql/schema.ts";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";
@@ -20,8 +20,10 @@ export function pageApi(options: {
   deps: GraphQLDeps;
   log: Logger;
   proxyHops: number;
+  /** Told of each operation a page runs (the metrics). */
+  observe?: OperationObserver;
 }): (c: Context<AppEnv>) => ApiExecutor {
-  const executeInProcess = createInProcessExecutor(schema, options.log);
+  const executeInProcess = createInProcessExecutor(schema, options.log, options.observe);
   return (c) => {
     let context: GraphQLContext | undefined;
     const contextOf = () => {

@@ -1,5 +1,6 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
+import { routePath } from "hono/route";
 import { compress } from "hono/compress";
 import { createAuthRoutes } from "../auth/routes.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
@@ -29,6 +30,10 @@ import { schema } from "../graphql/schema.ts";
 import { createGraphQLServer } from "../graphql/yoga.ts";
 import { graphqlRoutes } from "./graphql.ts";
 import { healthRoutes } from "./health.ts";
+import { metricsRoutes } from "./metrics-route.ts";
+import type { Metrics } from "../metrics.ts";
+import { waitingMail } from "../mail/outbox.ts";
+import { pagePatterns } from "./middleware/page-requests.ts";
 import { graphiqlContentSecurityPolicy } from "./security/headers.ts";
 import type { Logger } from "../log.ts";
 import type { AppBuild } from "./build.ts";
@@ -56,6 +61,7 @@ import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts"
 export const serverPrefixes = [
   "/healthz",
   "/readyz",
+  "/metrics",
   "/auth",
   embeddedProviderPath,
   "/graphql",
@@ -118,6 +124,8 @@ export async function createServer(options: {
   mailQueued?: () => void;
   /** False renders every 404 screen (tests compare the two). */
   notFoundFromTemplate?: boolean;
+  /** What the server counts (ADR 032); undefined counts nothing (no one could read it). */
+  metrics?: Metrics;
 }): Promise<AppServer> {
   const { config, database, build, log } = options;
   const { db } = database;
@@ -175,7 +183,7 @@ export async function createServer(options: {
   const app = new Hono<AppEnv>();
   // Build files, the live public pages, the session check and the 404 screen are answered
   // from memory before anything else (early-answers.ts). Their own renders go through `app`.
-  const { answerEarly, livePages, sessionAnswers, learnNotFound } = createEarlyAnswers({
+  const { answerEarly, livePages, sessionAnswers, learnNotFound, routeOf } = createEarlyAnswers({
     config,
     build,
     formTickets,
@@ -188,13 +196,40 @@ export async function createServer(options: {
     servedElsewhere: (path) => serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
     notFoundFromTemplate: options.notFoundFromTemplate !== false,
   });
+  const { metrics } = options;
+  const patternOf = pagePatterns(build.serverBuild);
+  /** The route an answer came from, as a pattern: Hono's for the server's own routes, React Router's for pages. */
+  const routeLabel = (c: Context<AppEnv>, status: number): string => {
+    if (status === 404) return "(unmatched)";
+    const route = routePath(c);
+    return route === "*" || route === "/*" ? patternOf(c.req.path) : route;
+  };
   app.use(buildFileMiddleware(answerEarly));
-  app.use(requestContext(config, log));
+  app.use(
+    requestContext(
+      config,
+      log,
+      metrics && ((c, status, seconds) => metrics.request(c.req.method, routeLabel(c, status), status, seconds)),
+    ),
+  );
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));
 
-  // Liveness and readiness, for a load balancer or an orchestrator.
+  // Liveness and readiness, for a load balancer or an orchestrator; the figures, for a scraper with the token.
   const health = healthRoutes({ db, log });
   app.route("/", health.routes);
+  app.route("/", metricsRoutes({ token: config.metrics.token, metrics, log }));
+  if (metrics) {
+    metrics.watchOutbox(() => waitingMail(db));
+    if (database.kind === "postgres") {
+      const { pool } = database;
+      metrics.watchPool(() => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+        max: pool.options.max,
+      }));
+    }
+  }
 
   // The embedded identity provider writes to the Node response itself (it is a Koa app).
   if (embedded) app.all(`${embeddedProviderPath}/*`, embeddedProviderRoute(embedded));
@@ -231,7 +266,12 @@ export async function createServer(options: {
   app.route(
     "/graphql",
     graphqlRoutes({
-      server: createGraphQLServer({ schema, log, development: config.env === "development" }),
+      server: createGraphQLServer({
+        schema,
+        log,
+        development: config.env === "development",
+        ...(metrics ? { observe: metrics.operation } : {}),
+      }),
       deps: graphqlDeps,
       proxyHops: config.proxyHops,
       graphiqlPolicy: (nonce) => graphiqlContentSecurityPolicy({ nonce, https: config.https }),
@@ -254,7 +294,12 @@ export async function createServer(options: {
   const handlePage = reactRouterPages({
     config,
     build: build.serverBuild,
-    api: pageApi({ deps: graphqlDeps, log, proxyHops: config.proxyHops }),
+    api: pageApi({
+      deps: graphqlDeps,
+      log,
+      proxyHops: config.proxyHops,
+      ...(metrics ? { observe: metrics.operation } : {}),
+    }),
     formTickets,
     notices: livePages.notices,
     analytics: livePages.analytics,
@@ -306,7 +351,12 @@ export async function createServer(options: {
   return {
     app,
     fetch,
-    answerBuildFile: (request, response) => answerBuildFile(answerEarly, log, request, response),
+    answerBuildFile: metrics
+      ? (request, response) =>
+          answerBuildFile(answerEarly, log, request, response, (method, path, status, started) =>
+            metrics.request(method, routeOf(path, status), status, (performance.now() - started) / 1000),
+          )
+      : (request, response) => answerBuildFile(answerEarly, log, request, response),
     embedded,
     livePages,
     drain: health.drain,

@@ -8,6 +8,7 @@ import {
   logTransport,
   retryDelayMs,
   startOutboxWorker,
+  waitingMail,
   type MailTransport,
   type OutgoingMail,
 } from "./outbox.ts";
@@ -58,10 +59,12 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     await enqueueMail(database().db, { to: "a@example.com", subject: "First", text: "one" });
     await enqueueMail(database().db, { to: "b@example.com", subject: "Second", text: "two" });
     const { transport, delivered } = recordingTransport();
-    expect(await deliverDueMail(database().db, transport, { from })).toEqual({ sent: 2, failed: 0 });
+    expect(await waitingMail(database().db)).toEqual({ queued: 2, abandoned: 0 });
+    expect(await deliverDueMail(database().db, transport, { from })).toEqual({ sent: 2, failed: 0, abandoned: 0 });
+    expect(await waitingMail(database().db)).toEqual({ queued: 0, abandoned: 0 });
     expect(delivered.map((mail) => mail.subject)).toEqual(["First", "Second"]);
     expect(delivered[0]?.from).toBe(from);
-    expect(await deliverDueMail(database().db, transport, { from })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail(database().db, transport, { from })).toEqual({ sent: 0, failed: 0, abandoned: 0 });
     const rows = await database().db.select().from(outbox);
     expect(rows.every((row) => row.sentAt !== null)).toBe(true);
   });
@@ -72,7 +75,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     const { transport, delivered } = recordingTransport(() => failing);
     // Queued rows are due from the database's own clock; this run happens just after.
     const now = new Date(Date.now() + 1000);
-    expect(await deliverDueMail(database().db, transport, { from, now })).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueMail(database().db, transport, { from, now })).toEqual({ sent: 0, failed: 1, abandoned: 0 });
     const [row] = await database().db.select().from(outbox);
     expect(row?.attempts).toBe(1);
     expect(row?.lastError).toContain("550");
@@ -80,9 +83,17 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
 
     failing = false;
     const early = new Date(now.getTime() + retryDelayMs(1) - 1);
-    expect(await deliverDueMail(database().db, transport, { from, now: early })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail(database().db, transport, { from, now: early })).toEqual({
+      sent: 0,
+      failed: 0,
+      abandoned: 0,
+    });
     const due = new Date(now.getTime() + retryDelayMs(1));
-    expect(await deliverDueMail(database().db, transport, { from, now: due })).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverDueMail(database().db, transport, { from, now: due })).toEqual({
+      sent: 1,
+      failed: 0,
+      abandoned: 0,
+    });
     expect(delivered).toHaveLength(1);
   });
 
@@ -91,7 +102,7 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     let failing = true;
     const { transport, delivered } = recordingTransport(() => failing);
     const { log, events } = recordingLog();
-    const runs: { sent: number; failed: number }[] = [];
+    const runs: { sent: number; failed: number; abandoned: number }[] = [];
     // Each run a day later than the last, so every backoff has passed.
     for (let day = 1; day <= 10; day += 1) {
       if (day === 10) failing = false;
@@ -99,8 +110,10 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
       runs.push(await deliverDueMail(database().db, transport, { from, now, log }));
     }
     expect(runs.map((run) => run.failed)).toEqual([1, 1, 1, 1, 1, 1, 1, 1, 0, 0]);
+    expect(runs.map((run) => run.abandoned)).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 0, 0]);
     expect(runs.every((run) => run.sent === 0)).toBe(true);
     expect(delivered).toEqual([]);
+    expect(await waitingMail(database().db)).toEqual({ queued: 0, abandoned: 1 });
     const [row] = await database().db.select().from(outbox);
     expect(row).toMatchObject({ attempts: 8, sentAt: null, lastError: "550 mailbox unavailable" });
     expect(events.filter((event) => event.level === "warn")).toHaveLength(7);
@@ -141,11 +154,11 @@ describe.each(databaseKinds)("outbox on %s", (kind) => {
     const first = deliverDueMail(database().db, held, { from });
     await started;
     // …when the second runs: it must skip what the first holds, not send it again or wait.
-    expect(await deliverDueMail(database().db, quick, { from })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail(database().db, quick, { from })).toEqual({ sent: 0, failed: 0, abandoned: 0 });
     releaseFirst();
-    expect(await first).toEqual({ sent: 3, failed: 0 });
+    expect(await first).toEqual({ sent: 3, failed: 0, abandoned: 0 });
     expect(delivered.sort()).toEqual(["a@example.com", "b@example.com", "c@example.com"]);
-    expect(await deliverDueMail(database().db, quick, { from })).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverDueMail(database().db, quick, { from })).toEqual({ sent: 0, failed: 0, abandoned: 0 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import type { Database } from "../db/client.ts";
+import { queryRows, type Database } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
 import { announce, type Logger } from "../log.ts";
 
@@ -63,12 +63,13 @@ export async function deliverDueMail(
   db: Database,
   transport: MailTransport,
   options: { from: string; now?: Date; batch?: number; log?: Logger },
-): Promise<{ sent: number; failed: number }> {
+): Promise<{ sent: number; failed: number; abandoned: number }> {
   const now = options.now ?? new Date();
   // Rows are queued on the database's clock; compare on it too unless a time is given.
   const dueBy = options.now ?? sql`now()`;
   let sent = 0;
   let failed = 0;
+  let abandoned = 0;
   await db.transaction(async (tx) => {
     const due = await tx
       .select()
@@ -99,6 +100,7 @@ export async function deliverDueMail(
         if (attempts >= maxAttempts) {
           // The last try: the row stays, with its error, for an operator to read.
           options.log?.error("mail delivery abandoned", { id: mail.id, attempts, error: message });
+          abandoned += 1;
         } else {
           options.log?.warn("mail delivery failed", { id: mail.id, attempts, error: message });
         }
@@ -106,7 +108,18 @@ export async function deliverDueMail(
       }
     }
   });
-  return { sent, failed };
+  return { sent, failed, abandoned };
+}
+
+/** Mail not sent: still to be tried, and abandoned after the last try (for the metrics). */
+export async function waitingMail(db: Database): Promise<{ queued: number; abandoned: number }> {
+  const [row] = await queryRows<{ queued: number; abandoned: number }>(
+    db,
+    sql`select (count(*) filter (where ${outbox.attempts} < ${maxAttempts}))::int as queued,
+               (count(*) filter (where ${outbox.attempts} >= ${maxAttempts}))::int as abandoned
+        from ${outbox} where ${outbox.sentAt} is null`,
+  );
+  return { queued: row?.queued ?? 0, abandoned: row?.abandoned ?? 0 };
 }
 
 /**
@@ -116,7 +129,13 @@ export async function deliverDueMail(
 export function startOutboxWorker(
   db: Database,
   transport: MailTransport,
-  options: { from: string; intervalMs: number; log: Logger },
+  options: {
+    from: string;
+    intervalMs: number;
+    log: Logger;
+    /** Told of each run's deliveries (the metrics). */
+    delivered?: (outcome: { sent: number; failed: number; abandoned: number }) => void;
+  },
 ): { stop: () => Promise<void>; nudge: () => void } {
   let running: Promise<unknown> = Promise.resolve();
   let queued = false;
@@ -125,7 +144,7 @@ export function startOutboxWorker(
     queued = true;
     running = running.then(() => {
       queued = false;
-      return deliverDueMail(db, transport, options).catch((error: unknown) => {
+      return deliverDueMail(db, transport, options).then(options.delivered, (error: unknown) => {
         options.log.error("outbox run failed", { error: error instanceof Error ? error.message : String(error) });
       });
     });

@@ -131,6 +131,17 @@ describe.each(kinds)("the %s blob store", (kind) => {
     await expect(store.delete("gone/never.txt")).resolves.toBeUndefined();
   });
 
+  it("lists every key that holds a blob, in its own words (no prefix, no folder of its own)", async () => {
+    const keys = ["listed/a.txt", "listed/deep/er/b.bin", "listed/c.txt"];
+    for (const key of keys) await store.put(key, new TextEncoder().encode(key), options);
+    await store.delete("listed/c.txt");
+    const listed: string[] = [];
+    for await (const key of store.list()) listed.push(key);
+    expect(listed.filter((key) => key.startsWith("listed/")).sort()).toEqual(["listed/a.txt", "listed/deep/er/b.bin"]);
+    // Nothing outside the blobs themselves: no upload in progress, no other prefix.
+    expect(listed.every((key) => checkKey(key) === key)).toBe(true);
+  });
+
   it("refuses a key the server should never make", async () => {
     for (const key of ["../etc/passwd", "/absolute", "a/../b", "Upper.png", "a//b", "", "a/b/", ".hidden"]) {
       expect(() => checkKey(key), key).toThrow("Not a storage key");

@@ -22,6 +22,8 @@ export interface BlobStore {
   head(key: string): Promise<{ size: number } | null>;
   /** Removes the blob; a key that holds none is no error. */
   delete(key: string): Promise<void>;
+  /** Every key that holds a blob now, in no set order (backups read the store with it). */
+  list(): AsyncIterable<string>;
   close(): Promise<void>;
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { createReadStream, createWriteStream } from "node:fs";
 import { mkdir, readdir, rename, rm, stat } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, relative, sep } from "node:path";
 import { pipeline } from "node:stream/promises";
 import {
   BlobStoreError,
@@ -86,6 +86,12 @@ export async function openFilesystemStore(root: string): Promise<BlobStore> {
 
     async delete(key: string) {
       await rm(pathOf(key), { force: true });
+    },
+
+    async *list() {
+      for (const entry of await readdir(blobs, { recursive: true, withFileTypes: true })) {
+        if (entry.isFile()) yield relative(blobs, join(entry.parentPath, entry.name)).split(sep).join("/");
+      }
     },
 
     async close() {},

@@ -3,6 +3,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   NoSuchKey,
   NotFound,
   S3Client,
@@ -135,6 +136,27 @@ export function openS3Store(settings: S3Settings): BlobStore {
 
     async delete(key: string) {
       await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+    },
+
+    async *list() {
+      let continuationToken: string | undefined;
+      do {
+        const page = await client
+          .send(
+            new ListObjectsV2Command({
+              Bucket: settings.bucket,
+              ...(settings.prefix ? { Prefix: settings.prefix } : {}),
+              ...(continuationToken ? { ContinuationToken: continuationToken } : {}),
+            }),
+          )
+          .catch((error: unknown) => {
+            throw unavailable(error);
+          });
+        for (const object of page.Contents ?? []) {
+          if (object.Key?.startsWith(settings.prefix)) yield object.Key.slice(settings.prefix.length);
+        }
+        continuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (continuationToken);
     },
 
     close() {

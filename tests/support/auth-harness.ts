@@ -1,3 +1,4 @@
+import { createMetrics } from "../../server/metrics.ts";
 import { getRequestListener } from "@hono/node-server";
 import { createServer as createNodeServer } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -231,9 +232,15 @@ export async function startAuthHarness(
     notFoundFromTemplate?: boolean;
     /** The file store (say, S3 against s3rver); a temporary folder unless given. The harness closes it. */
     files?: BlobStore;
+    /**
+     * Serve `/metrics` to this bearer token, counting as production does: then build files
+     * are answered on the Node objects first, as `startHttpServer` does, and counted there.
+     */
+    metricsToken?: string;
   } = {},
 ): Promise<AuthHarness> {
-  const database = await openTestDatabase(kind);
+  const metrics = options.metricsToken ? createMetrics() : undefined;
+  const database = await openTestDatabase(kind, metrics ? { onQuery: metrics.query } : {});
   const files = options.files ?? (await openFileStore({ s3: undefined, dataDir: "memory://" }));
   const { db } = database;
   const log = recordingLogger();
@@ -246,6 +253,7 @@ export async function startAuthHarness(
   // Each request's handling, until the Node adapter is done with it (an answer written twice fails only then).
   const handling = new Set<Promise<unknown>>();
   const listener = createNodeServer((request, response) => {
+    if (options.metricsToken && server?.answerBuildFile(request, response)) return;
     const handled = handle(request, response).finally(() => handling.delete(handled));
     handling.add(handled);
   });
@@ -266,6 +274,7 @@ export async function startAuthHarness(
       SIGNUP: options.signup ? "true" : "false",
       // Unused by these tests' accounts, but it keeps the first-account rule out of the way.
       ADMIN_EMAIL: "admin@example.test",
+      ...(options.metricsToken ? { METRICS_TOKEN: options.metricsToken } : {}),
     });
     const clock = { offsetMs: 0 };
     const mail = { nudges: 0 };
@@ -280,6 +289,7 @@ export async function startAuthHarness(
         mail.nudges += 1;
       },
       ...(options.notFoundFromTemplate === false ? { notFoundFromTemplate: false } : {}),
+      ...(metrics ? { metrics } : {}),
     });
     const embedded = server.embedded;
     if (!embedded) throw new Error("the test server runs the embedded provider");

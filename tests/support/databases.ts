@@ -3,6 +3,7 @@ import pg from "pg";
 import { afterEach, beforeEach } from "vitest";
 import { openDatabase, type DatabaseHandle } from "../../server/db/client.ts";
 import { migrateDatabase } from "../../server/db/migrate.ts";
+import type { QueryObserver } from "../../server/db/pglite-parsers.ts";
 
 /** A server for the PostgreSQL half of the database tests; `.ci/run` starts a private one. */
 export const postgresUrl = process.env.TEST_DATABASE_URL;
@@ -94,12 +95,15 @@ function migratedPostgresTemplate(): Promise<string> {
 }
 
 /** A migrated database of the given kind (a copy of the worker's template); `close` also drops a PostgreSQL one. */
-export async function openTestDatabase(kind: DatabaseKind): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  kind: DatabaseKind,
+  options: { onQuery?: QueryObserver } = {},
+): Promise<DatabaseHandle> {
   if (kind === "pglite") {
-    return openDatabase({ dataDir: "memory://", startFrom: await migratedPgliteDump() });
+    return openDatabase({ dataDir: "memory://", startFrom: await migratedPgliteDump(), ...options });
   }
   const database = await createPostgresDatabase(await migratedPostgresTemplate());
-  const handle = await openDatabase({ url: database.url, dataDir: "" });
+  const handle = await openDatabase({ url: database.url, dataDir: "", ...options });
   return {
     ...handle,
     close: async () => {

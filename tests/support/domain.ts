@@ -92,6 +92,9 @@ export function testFiles(): BlobStore {
     get: async (...args) => (await opened).get(...args),
     head: async (...args) => (await opened).head(...args),
     delete: async (...args) => (await opened).delete(...args),
+    list: async function* () {
+      yield* (await opened).list();
+    },
     close: () => Promise.resolve(),
   };
   return sharedFiles;

@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 
 /**
  * Stored files (blobs, ADR 021) that no row holds: one being uploaded, before the row
@@ -16,3 +16,14 @@ export const unclaimedFiles = pgTable(
   },
   (table) => [index("unclaimed_files_due").on(table.dueAt)],
 );
+
+/**
+ * A backup in progress (`npm run backup`): while a hold lasts, no stored file is deleted
+ * (the deletions wait for the sweep after it), so every file a row of the backup's
+ * snapshot names is still in the store when the backup copies it. A hold left by a backup
+ * that died ends by itself at `expiresAt`.
+ */
+export const fileDeletionHolds = pgTable("file_deletion_holds", {
+  id: uuid("id").primaryKey().defaultRandom(),
+  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+});

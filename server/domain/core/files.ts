@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Readable } from "node:stream";
-import { and, asc, eq, inArray, lte } from "drizzle-orm";
-import { unclaimedFiles } from "../../db/schema/index.ts";
+import { and, asc, eq, gt, inArray, lte } from "drizzle-orm";
+import { fileDeletionHolds, unclaimedFiles } from "../../db/schema/index.ts";
 import type { Database } from "../../db/client.ts";
 import { BlobStoreError, type BlobStore, type PutOptions, type StoredBlob } from "../../storage/blob-store.ts";
 import { UnavailableError } from "./errors.ts";
@@ -57,12 +57,23 @@ export async function releaseFiles(tx: Database, keys: readonly string[], now: D
     .onConflictDoUpdate({ target: unclaimedFiles.key, set: { dueAt: now } });
 }
 
+/** Whether a backup holds every stored file in place now (`fileDeletionHolds`). */
+export async function deletionsHeld(db: Database, now: Date): Promise<boolean> {
+  const [hold] = await db
+    .select({ id: fileDeletionHolds.id })
+    .from(fileDeletionHolds)
+    .where(gt(fileDeletionHolds.expiresAt, now))
+    .limit(1);
+  return hold !== undefined;
+}
+
 /**
  * Deletes these files, and their notes, if no row claimed them: used when a write ends
  * (what it staged and did not claim, what it let go of). A file the store fails to delete
  * keeps its note, and the sweep tries again later.
  */
 export async function deleteUnclaimedFiles(db: Database, files: BlobStore, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0 || (await deletionsHeld(db, new Date()))) return; // the sweep deletes them after the backup
   for (const key of new Set(keys)) {
     const [noted] = await db.select().from(unclaimedFiles).where(eq(unclaimedFiles.key, key));
     if (!noted) continue; // claimed after all: a row holds it
@@ -81,6 +92,7 @@ export async function deleteUnclaimedFiles(db: Database, files: BlobStore, keys:
  * returns how many files it deleted.
  */
 export async function sweepUnclaimedFiles(db: Database, files: BlobStore, now: Date, limit = 500): Promise<number> {
+  if (await deletionsHeld(db, new Date())) return 0;
   const due = await db
     .select()
     .from(unclaimedFiles)

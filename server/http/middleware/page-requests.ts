@@ -60,6 +60,27 @@ export function routeMatcher(build: ServerBuild): (path: string) => Matches {
   };
 }
 
+/**
+ * The route pattern an address is answered by (`/dashboard/devices/:serial`), for the
+ * metrics' labels: bounded by the build's routes, never the address itself. Single fetch's
+ * data requests get `.data` after the pattern. (A 404 is labelled "(unmatched)" by the
+ * caller, whichever route drew it.)
+ */
+export function pagePatterns(build: ServerBuild): (path: string) => string {
+  const match = routeMatcher(build);
+  return (path) => {
+    const data = path.endsWith(".data");
+    const page = path === "/_root.data" ? "/" : data ? path.slice(0, -".data".length) : path;
+    const matches = match(page);
+    if (matches.length === 0) return "(unmatched)";
+    const pattern = `/${matches
+      .map((each) => each.route.path ?? "")
+      .filter(Boolean)
+      .join("/")}`.replace(/\/{2,}/g, "/");
+    return data ? `${pattern}.data` : pattern;
+  };
+}
+
 /** Which methods an address accepts, from the server build's routes. */
 export function pageMethods(build: ServerBuild): (path: string, search?: string) => PageMethods {
   const routes = Object.values(build.routes).filter((route): route is NonNullable<typeof route> => !!route);

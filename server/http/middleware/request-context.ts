@@ -7,14 +7,17 @@ import { withRequestId, type Logger } from "../../log.ts";
 import type { AppEnv } from "../env.ts";
 import { applySecurityHeaders, contentSecurityPolicy, createNonce, requestIsHttps } from "../security/headers.ts";
 
+/** Told of each answer, once it is ready (the metrics: ADR 032). */
+export type AnswerObserver = (c: Context<AppEnv>, status: number, seconds: number) => void;
+
 /**
  * The first middleware of every request that is not a build file (those are answered
  * before it, with their headers made once: ADR 010): a fresh CSP nonce, whether the
  * visitor came over https, the security headers on whatever answers, the request's id
- * (kept from `X-Request-Id` when well formed, sent back in it, on every log line), and
- * one log line.
+ * (kept from `X-Request-Id` when well formed, sent back in it, on every log line), one
+ * log line, and the answer told to `observe`.
  */
-export function requestContext(config: Config, log: Logger): MiddlewareHandler<AppEnv> {
+export function requestContext(config: Config, log: Logger, observe?: AnswerObserver): MiddlewareHandler<AppEnv> {
   return (c, next) => {
     const requestId = requestIdFrom(c.req.header("x-request-id"));
     c.set("requestId", requestId);
@@ -52,13 +55,16 @@ export function requestContext(config: Config, log: Logger): MiddlewareHandler<A
     logRequest(c.req.raw.signal.aborted ? 499 : c.res.status);
 
     function logRequest(status: number) {
+      const ms = performance.now() - started;
       log[status >= 500 ? "error" : "debug"]("request", {
         method: c.req.method,
         // A password-reset link is a secret until used: it never goes to the log.
         path: loggedPath(c.req.path),
         status,
-        ms: Math.round(performance.now() - started),
+        ms: Math.round(ms),
       });
+      // The server's own renders of the pages it keeps are not visitors' requests.
+      if (observe && c.env.liveRender !== true) observe(c, status, ms / 1000);
     }
   }
 }

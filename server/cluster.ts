@@ -2,7 +2,6 @@ import cluster, { type Worker } from "node:cluster";
 import type { Config } from "./config.ts";
 import { createLogger } from "./log.ts";
 import { startMetricsServer } from "./http/metrics-route.ts";
-import { gatherWorkers } from "./metrics.ts";
 
 /**
  * WEB_CONCURRENCY above 1: this process forks that many workers, each a whole server
@@ -12,10 +11,10 @@ import { gatherWorkers } from "./metrics.ts";
  * workers' metrics into the whole server's (ADR 032): for a worker's `/metrics`, and on
  * METRICS_PORT, which it serves itself.
  */
-export function runPrimary(config: Config): void {
+export async function runPrimary(config: Config): Promise<void> {
   const log = createLogger(config.logLevel);
   if (config.metrics.token || config.metrics.port !== undefined) {
-    const gathered = gatherWorkers();
+    const gathered = (await import("./metrics.ts")).gatherWorkers();
     if (config.metrics.port !== undefined) {
       startMetricsServer({ metrics: gathered, host: config.metrics.host, port: config.metrics.port, log }).catch(
         (error: unknown) => {

@@ -17,7 +17,7 @@ try {
 }
 if (cluster.isPrimary && workers > 1) {
   const { runPrimary } = await import("./cluster.ts");
-  runPrimary(loadConfig(process.env));
+  await runPrimary(loadConfig(process.env));
 } else {
   await import("./start.ts");
 }

@@ -8,7 +8,6 @@ import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
 import { startHttpServer } from "./http/serve.ts";
 import { createServer } from "./http/server.ts";
 import { createLogger } from "./log.ts";
-import { createMetrics } from "./metrics.ts";
 import { startMetricsServer } from "./http/metrics-route.ts";
 import { backupSocketName, serveBackups } from "./backup/socket.ts";
 import { writeBackup } from "./backup/snapshot.ts";
@@ -20,7 +19,11 @@ import { describeFileStore, openFileStore } from "./storage/open.ts";
 const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
 // Counted only when someone can read the figures: a token for /metrics, or a port of its own (ADR 032).
-const metrics = config.metrics.token || config.metrics.port ? createMetrics({ workers: config.workers }) : undefined;
+// prom-client is loaded only then: a server that counts nothing holds none of it.
+const metrics =
+  config.metrics.token || config.metrics.port
+    ? (await import("./metrics.ts")).createMetrics({ workers: config.workers })
+    : undefined;
 
 let build: AppBuild;
 try {

@@ -35,6 +35,7 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
         "doc_redirects",
         "doc_renders",
         "docs",
+        "file_deletion_holds",
         "idp_accounts",
         "idp_password_resets",
         "idp_payloads",

@@ -7,9 +7,15 @@ import { queryRows, type Database, type DatabaseHandle } from "../db/client.ts";
 import { migrateDatabase, migrationsFolder } from "../db/migrate.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import { newestMigrationMillis } from "../http/health.ts";
-import { BackupError, backupRows, readManifest, verifyBackupFiles, type BackupManifest } from "./snapshot.ts";
-
-const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+import {
+  BackupError,
+  backupRows,
+  quote,
+  readManifest,
+  siteTables,
+  verifyBackupFiles,
+  type BackupManifest,
+} from "./snapshot.ts";
 
 /** Rows per insert: a few hundred JSON rows make one statement of a few hundred KB at most. */
 const batchRows = 500;
@@ -91,12 +97,8 @@ async function migrationsUpTo(newest: number): Promise<string> {
 
 /** Whether the database holds any row of the site's (a new database has none, or no tables yet). */
 async function rowsPresent(db: Database): Promise<string[]> {
-  const tables = await queryRows<{ name: string }>(
-    db,
-    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-  );
   const holding: string[] = [];
-  for (const { name } of tables) {
+  for (const name of await siteTables(db)) {
     const [row] = await queryRows<{ any: boolean }>(db, sql.raw(`select exists (select 1 from ${quote(name)}) as any`));
     if (row?.any) holding.push(name);
   }
@@ -149,14 +151,7 @@ export async function restoreBackup(options: {
 
   const keys = await foreignKeys(db);
   const tables = Object.keys(manifest.database.tables);
-  const present = new Set(
-    (
-      await queryRows<{ name: string }>(
-        db,
-        sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
-      )
-    ).map((row) => row.name),
-  );
+  const present = new Set(await siteTables(db));
   const missing = tables.filter((table) => !present.has(table));
   if (missing.length > 0) {
     throw new BackupError(`This build's database has no table ${missing.join(", ")}: the backup does not fit it.`);

@@ -61,19 +61,24 @@ export function namedBy(named: ReadonlySet<string>, key: string): boolean {
 /** A hold lasts this long at most: a backup that died lets deletions go on by itself. */
 const holdMs = 60 * 60 * 1000;
 
-const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
+export const quote = (identifier: string) => `"${identifier.replaceAll('"', '""')}"`;
 
 /** Holds belong to the deployment whose backups are running, never to a restored one. */
 const notBackedUp = new Set(["file_deletion_holds"]);
 
-/** The site's tables (the public schema; drizzle's own bookkeeping is remade by the migrations). */
-async function tableNames(db: Database): Promise<string[]> {
+/** Every table of the site's (the public schema; drizzle's own bookkeeping is remade by the migrations). */
+export async function siteTables(db: Database): Promise<string[]> {
   const rows = await queryRows<{ name: string }>(
     db,
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  return rows.map((row) => row.name).filter((name) => !notBackedUp.has(name));
+  return rows.map((row) => row.name);
+}
+
+/** The tables a backup holds. */
+async function tableNames(db: Database): Promise<string[]> {
+  return (await siteTables(db)).filter((name) => !notBackedUp.has(name));
 }
 
 async function newestMigration(db: Database): Promise<number> {

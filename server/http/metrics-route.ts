@@ -2,9 +2,15 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { Hono } from "hono";
+import { routePath } from "hono/route";
+import type { ServerBuild } from "react-router";
+import type { DatabaseHandle } from "../db/client.ts";
 import type { Logger } from "../log.ts";
+import { waitingMail } from "../mail/outbox.ts";
 import type { Metrics } from "../metrics.ts";
 import type { AppEnv } from "./env.ts";
+import { pagePatterns } from "./middleware/page-requests.ts";
+import type { AnswerObserver } from "./middleware/request-context.ts";
 
 type Exposition = Pick<Metrics, "exposition" | "contentType">;
 
@@ -28,6 +34,32 @@ async function gathered(metrics: Exposition, log: Logger): Promise<{ text: strin
     log.warn("the metrics could not be gathered", { error: message });
     return { error: `The metrics could not be gathered: ${message}` };
   }
+}
+
+/**
+ * Each answer the middleware sees, counted under its route as a pattern: Hono's for the
+ * server's own routes, React Router's for pages; every 404 as "(unmatched)".
+ */
+export function countAnswers(metrics: Metrics, build: ServerBuild): AnswerObserver {
+  const patternOf = pagePatterns(build);
+  return (c, status, seconds) => {
+    const route = routePath(c);
+    const label = status === 404 ? "(unmatched)" : route === "*" || route === "/*" ? patternOf(c.req.path) : route;
+    metrics.request(c.req.method, label, status, seconds);
+  };
+}
+
+/** The outbox's waiting mail, and on PostgreSQL the pool, read at each scrape. */
+export function watchDatabase(metrics: Metrics, database: DatabaseHandle): void {
+  metrics.watchOutbox(() => waitingMail(database.db));
+  if (database.kind !== "postgres") return;
+  const { pool } = database;
+  metrics.watchPool(() => ({
+    total: pool.totalCount,
+    idle: pool.idleCount,
+    waiting: pool.waitingCount,
+    max: pool.options.max,
+  }));
 }
 
 /**

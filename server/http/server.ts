@@ -1,6 +1,5 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
-import { Hono, type Context } from "hono";
-import { routePath } from "hono/route";
+import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createAuthRoutes } from "../auth/routes.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
@@ -30,10 +29,8 @@ import { schema } from "../graphql/schema.ts";
 import { createGraphQLServer } from "../graphql/yoga.ts";
 import { graphqlRoutes } from "./graphql.ts";
 import { healthRoutes } from "./health.ts";
-import { metricsRoutes } from "./metrics-route.ts";
+import { countAnswers, metricsRoutes, watchDatabase } from "./metrics-route.ts";
 import type { Metrics } from "../metrics.ts";
-import { waitingMail } from "../mail/outbox.ts";
-import { pagePatterns } from "./middleware/page-requests.ts";
 import { graphiqlContentSecurityPolicy } from "./security/headers.ts";
 import type { Logger } from "../log.ts";
 import type { AppBuild } from "./build.ts";
@@ -197,39 +194,15 @@ export async function createServer(options: {
     notFoundFromTemplate: options.notFoundFromTemplate !== false,
   });
   const { metrics } = options;
-  const patternOf = pagePatterns(build.serverBuild);
-  /** The route an answer came from, as a pattern: Hono's for the server's own routes, React Router's for pages. */
-  const routeLabel = (c: Context<AppEnv>, status: number): string => {
-    if (status === 404) return "(unmatched)";
-    const route = routePath(c);
-    return route === "*" || route === "/*" ? patternOf(c.req.path) : route;
-  };
   app.use(buildFileMiddleware(answerEarly));
-  app.use(
-    requestContext(
-      config,
-      log,
-      metrics && ((c, status, seconds) => metrics.request(c.req.method, routeLabel(c, status), status, seconds)),
-    ),
-  );
+  app.use(requestContext(config, log, metrics && countAnswers(metrics, build.serverBuild)));
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));
 
   // Liveness and readiness, for a load balancer or an orchestrator; the figures, for a scraper with the token.
   const health = healthRoutes({ db, log });
   app.route("/", health.routes);
   app.route("/", metricsRoutes({ token: config.metrics.token, metrics, log }));
-  if (metrics) {
-    metrics.watchOutbox(() => waitingMail(db));
-    if (database.kind === "postgres") {
-      const { pool } = database;
-      metrics.watchPool(() => ({
-        total: pool.totalCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
-        max: pool.options.max,
-      }));
-    }
-  }
+  if (metrics) watchDatabase(metrics, database);
 
   // The embedded identity provider writes to the Node response itself (it is a Koa app).
   if (embedded) app.all(`${embeddedProviderPath}/*`, embeddedProviderRoute(embedded));

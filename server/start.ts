@@ -96,6 +96,8 @@ sweeper.unref();
 
 // The public pages that show the database follow it: a change on any process shows within a second (ADR 029).
 const stopWatching = server.livePages.watch();
+// So does the end of a session, for the session checks answered from memory (ADR 034).
+const sessionChanges = server.hearSessionChanges();
 
 // The internal metrics port: with workers, the primary serves it for all of them (server/cluster.ts).
 const metricsServer =
@@ -134,6 +136,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
       .then(async (outcome) => {
         clearInterval(sweeper);
         stopWatching();
+        await sessionChanges.stop();
         metricsServer?.server.close();
         backups?.close();
         await outboxWorker.stop();

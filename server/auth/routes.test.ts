@@ -342,6 +342,35 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     expect((await session(other)).body.signedIn).toBe(false);
   });
 
+  it("while it hears the database's announcements, forgets a kept session check the moment its session ends or its person changes, whoever changed them", async () => {
+    const hearing = harness.server.hearSessionChanges();
+    try {
+      await hearing.ready;
+      const account = await harness.newAccount("heard");
+      const browser = harness.newBrowser();
+      await harness.signIn(browser, account, "/dashboard");
+      const first = await session(browser);
+      if (!first.body.signedIn) throw new Error("not signed in");
+      // The server's clock goes back an hour: every answer kept stays fresh by any TTL, so
+      // only an announcement can make this process forget one.
+      harness.clock.offsetMs = -3_600_000;
+      const token = browser.cookie("densara_session") ?? "";
+
+      // Renamed behind this process's back (an admin on another machine): the next checks read the new name.
+      await harness.database.db.update(users).set({ name: "Renamed elsewhere" }).where(eq(users.email, account.email));
+      await expect
+        .poll(async () => (await session(browser)).body, { timeout: 10_000 })
+        .toMatchObject({ user: { name: "Renamed elsewhere" } });
+
+      // Ended behind this process's back (a sign-out on another machine): signed out.
+      await harness.database.db.delete(sessionsTable).where(eq(sessionsTable.idHash, hashSessionToken(token)));
+      await expect.poll(async () => (await session(browser)).body.signedIn, { timeout: 10_000 }).toBe(false);
+    } finally {
+      harness.clock.offsetMs = 0;
+      await hearing.stop();
+    }
+  });
+
   it("signs out only with the session's CSRF token, then at the provider too", async () => {
     const account = await harness.newAccount("logout");
     const browser = harness.newBrowser();

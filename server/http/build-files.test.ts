@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEarlySessionAnswerer, createSessionAnswers } from "../auth/routes.ts";
+import { hashSessionToken } from "../auth/sessions.ts";
 import { byteRange, chooseEncoding, createBuildFileAnswerer, loadBuildFiles, type BuildFile } from "./build-files.ts";
 
 const placeholder = "TEST_NONCE";
@@ -149,7 +150,7 @@ describe("the session check, answered early", () => {
     const signedIn = Buffer.from(JSON.stringify({ signedIn: true, user: { name: "A" }, csrfToken: "t" }));
     clock = 1_000;
     expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).toBeNull();
-    answers.set("tok", signedIn, 1_000_000);
+    answers.set("tok", signedIn, 1_000_000, "u1");
     const reused = answer("GET", "/auth/session", headers({ cookie: "a=b; densara_session=tok" }));
     expect(reused?.body?.equals(signedIn)).toBe(true);
     expect(reused?.headers).toMatchObject({
@@ -163,13 +164,53 @@ describe("the session check, answered early", () => {
     expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).not.toBeNull();
     clock = 3_000;
     expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).toBeNull();
-    answers.set("tok", signedIn, 1_000_000);
+    answers.set("tok", signedIn, 1_000_000, "u1");
     answers.forget("tok");
     expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).toBeNull();
     // Never past the session's own end.
-    answers.set("tok", signedIn, clock + 10);
+    answers.set("tok", signedIn, clock + 10, "u1");
     clock += 10;
     expect(answer("GET", "/auth/session", headers({ cookie: "densara_session=tok" }))).toBeNull();
+  });
+
+  it("keeps answers longer while the database's announcements are heard, and forgets what an announcement names", () => {
+    let at = 0;
+    const heard = createSessionAnswers({ ttlMs: 2_000, heardTtlMs: 30_000, now: () => at });
+    const ask = createEarlySessionAnswerer({ https: false, trustProxy: true, answers: heard });
+    const body = Buffer.from(JSON.stringify({ signedIn: true }));
+    const kept = (token: string) =>
+      ask("GET", "/auth/session", headers({ cookie: `densara_session=${token}` })) !== null;
+
+    heard.hearing(true);
+    heard.set("one", body, 1_000_000, "ann");
+    heard.set("two", body, 1_000_000, "ann");
+    heard.set("three", body, 1_000_000, "bob");
+    at = 29_999;
+    expect(["one", "two", "three"].map(kept)).toEqual([true, true, true]);
+
+    // A session that ended, by its hash (the token never leaves this process).
+    heard.announced(`session:${hashSessionToken("three")}`);
+    expect(kept("three")).toBe(false);
+    heard.announced(`session:${hashSessionToken("never-kept")}`);
+    // A person who changed: every session of theirs.
+    heard.announced("user:bob");
+    expect([kept("one"), kept("two")]).toEqual([true, true]);
+    heard.announced("user:ann");
+    expect([kept("one"), kept("two"), heard.size]).toEqual([false, false, 0]);
+
+    // Anything else said on the channel forgets everything.
+    heard.set("one", body, 1_000_000, "ann");
+    heard.announced("something new");
+    expect(kept("one")).toBe(false);
+
+    // Losing the connection forgets everything too, and answers go back to the short TTL.
+    heard.set("one", body, 1_000_000, "ann");
+    heard.hearing(false);
+    expect(kept("one")).toBe(false);
+    at = 100_000;
+    heard.set("one", body, 1_000_000, "ann");
+    at = 102_000;
+    expect(kept("one")).toBe(false);
   });
 
   it("leaves every other request to the route: an unknown session or a notice cookie, another path, a write", () => {

@@ -1,7 +1,8 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { createAuthRoutes } from "../auth/routes.ts";
+import { createAuthRoutes, sessionChangesChannel } from "../auth/routes.ts";
+import { listenForNotifications } from "../db/notifications.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
 import { createRelyingParty, isLoopback, type RelyingParty } from "../auth/relying-party.ts";
 import { createSessionStore, type SessionStore } from "../auth/sessions.ts";
@@ -84,6 +85,12 @@ export type AppServer = {
   };
   /** The public pages that show the database, kept up to date by `watch()` (ADR 029). */
   livePages: Pick<LivePages, "refresh" | "watch">;
+  /**
+   * Listens for the database's announcements of ended sessions and changed people, so the
+   * session checks this process answers from memory are forgotten at once (ADR 034);
+   * `ready` resolves once it hears, `stop` ends it.
+   */
+  hearSessionChanges: () => { ready: Promise<void>; stop: () => Promise<void> };
   /** Deletes ended sessions, abandoned sign-ins, expired provider records, old rate-limit rows and files no row holds. */
   sweep: () => Promise<void>;
   /** The process is shutting down: `/readyz` answers 503 from now on. */
@@ -332,6 +339,17 @@ export async function createServer(options: {
       : (request, response) => answerBuildFile(answerEarly, log, request, response),
     embedded,
     livePages,
+    hearSessionChanges: () =>
+      listenForNotifications(
+        database,
+        sessionChangesChannel,
+        {
+          message: (payload) => sessionAnswers.announced(payload),
+          listening: () => sessionAnswers.hearing(true),
+          lost: () => sessionAnswers.hearing(false),
+        },
+        log,
+      ),
     drain: health.drain,
     auth: { sessions, transactions, relyingParty },
     async sweep() {

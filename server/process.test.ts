@@ -1,13 +1,18 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { request } from "node:http";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
-import { afterEach, describe, expect, it, onTestFinished } from "vitest";
+import { describe, expect, it, onTestFinished } from "vitest";
 import { createPostgresDatabase, postgresUrl } from "../tests/support/databases.ts";
 import { sample } from "../tests/support/metrics-text.ts";
+import {
+  freePort,
+  getStatus as get,
+  heldPost,
+  isAlive,
+  saying,
+  startServerProcess as start,
+} from "../tests/support/server-process.ts";
 import { openDatabase, queryRows } from "./db/client.ts";
 
 /**
@@ -15,150 +20,6 @@ import { openDatabase, queryRows } from "./db/client.ts";
  * it: how it stops on a signal, and how the supervisor (WEB_CONCURRENCY) keeps workers.
  * Every wait here is for something the process says or does, never for a length of time.
  */
-
-type LogEvent = { level: string; message: string } & Record<string, unknown>;
-
-type Running = {
-  child: ChildProcess;
-  events: LogEvent[];
-  /** Resolves with the first event (counting those already seen) that `match` accepts. */
-  next: (match: (event: LogEvent) => boolean, after?: number) => Promise<LogEvent>;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-};
-
-const started: Running[] = [];
-
-afterEach(() => {
-  for (const { child } of started.splice(0))
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
-});
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (typeof address !== "object" || address === null) throw new Error("no port");
-  return address.port;
-}
-
-function start(env: Record<string, string>): Running {
-  const child = spawn(process.execPath, ["server/main.ts"], {
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "info",
-      BUILD_DIR: process.env.BUILD_DIR ?? "build",
-      DEMO_DATA: "false",
-      ADMIN_EMAIL: "admin@densara.test",
-      ADMIN_PASSWORD: "process-test-password-1",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  const events: LogEvent[] = [];
-  const waiting = new Set<() => void>();
-  const read = (stream: NodeJS.ReadableStream | null) => {
-    let buffered = "";
-    stream?.setEncoding("utf8");
-    stream?.on("data", (chunk: string) => {
-      buffered += chunk;
-      const lines = buffered.split("\n");
-      buffered = lines.pop() ?? "";
-      for (const line of lines) {
-        if (!line.startsWith("{")) continue;
-        events.push(JSON.parse(line) as LogEvent);
-        for (const wake of waiting) wake();
-      }
-    });
-  };
-  read(child.stdout);
-  read(child.stderr);
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
-    child.once("exit", (code, signal) => {
-      resolve({ code, signal });
-      for (const wake of waiting) wake();
-    }),
-  );
-  const next = (match: (event: LogEvent) => boolean, after = 0) =>
-    new Promise<LogEvent>((resolve, reject) => {
-      const check = () => {
-        const found = events.slice(after).find(match);
-        if (found) {
-          waiting.delete(check);
-          resolve(found);
-        } else if (child.exitCode !== null || child.signalCode !== null) {
-          waiting.delete(check);
-          reject(new Error(`the server exited first; it said:\n${events.map((e) => JSON.stringify(e)).join("\n")}`));
-        }
-      };
-      waiting.add(check);
-      check();
-    });
-  const running = { child, events, next, exited };
-  started.push(running);
-  return running;
-}
-
-const saying = (message: string) => (event: LogEvent) => event.message === message;
-
-/**
- * A POST that waits, with `Expect: 100-continue`, for the server to take it in before
- * sending its body: `arrived` resolves when the request is in the server's hands (the
- * server has answered "100 Continue"), and the body goes when `finish` is called.
- */
-function heldPost(port: number, path: string, body: string) {
-  let finish: () => void = () => undefined;
-  let arrived: () => void = () => undefined;
-  const inServer = new Promise<void>((resolve) => (arrived = resolve));
-  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const req = request(
-      {
-        host: "127.0.0.1",
-        port,
-        path,
-        method: "POST",
-        agent: false,
-        headers: {
-          "content-type": "application/json",
-          "content-length": Buffer.byteLength(body),
-          expect: "100-continue",
-        },
-      },
-      (res) => {
-        let text = "";
-        res.setEncoding("utf8");
-        res.on("data", (chunk: string) => (text += chunk));
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
-      },
-    );
-    req.on("continue", () => arrived());
-    req.on("error", reject);
-    req.flushHeaders();
-    finish = () => req.end(body);
-  });
-  return { arrived: inServer, answer, finish: () => finish() };
-}
-
-function get(port: number, path: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: "127.0.0.1", port, path, agent: false }, (res) => {
-      res.resume();
-      res.on("end", () => resolve(res.statusCode ?? 0));
-    });
-    req.on("error", reject);
-    req.end();
-  });
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 describe("the server process", () => {
   it("on SIGTERM, then SIGINT as a process group would send, stops taking connections, finishes the request in flight and exits 0 once", async () => {

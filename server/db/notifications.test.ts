@@ -38,9 +38,10 @@ describe.each(databaseKinds)("database announcements on %s", (kind) => {
 
   it("hears what committed transactions announce, and nothing a rolled-back one did", async () => {
     const database = await open();
-    const { heard, events, listener } = listen(database);
+    const { heard, events, log, listener } = listen(database);
     await listener.ready;
     expect(events).toEqual(["listening"]);
+    expect(log.entries).toMatchObject([{ level: "info", message: "hearing database changes" }]);
     await database.db.execute(sql`select pg_notify('densara_test_channel', 'first')`);
     await database.db
       .transaction(async (tx) => {
@@ -79,6 +80,7 @@ describe.each(databaseKinds)("database announcements on %s", (kind) => {
       await database.db.execute(sql`select pg_notify('densara_test_channel', 'after')`);
       await expect.poll(() => heard).toEqual(["after"]);
       expect(log.entries.map((entry) => [entry.level, entry.message])).toEqual([
+        ["info", "hearing database changes"],
         ["warn", "lost the database connection that hears changes; connecting again every second"],
         ["info", "hearing database changes again"],
       ]);

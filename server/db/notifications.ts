@@ -35,14 +35,16 @@ export function listenForNotifications(
 ): { ready: Promise<void>; stop: () => Promise<void> } {
   if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`not a channel name: ${channel}`);
   if (database.kind === "pglite") {
-    const unlisten = database.client.listen(channel, handlers.message);
-    const ready = unlisten.then(() => handlers.listening());
+    const listening = database.client.listen(channel, handlers.message);
+    const ready = listening.then(() => {
+      log.info("hearing database changes", { channel });
+      handlers.listening();
+    });
     return {
       ready,
       stop: async () => {
-        await (
-          await unlisten
-        )();
+        const unlisten = await listening;
+        await unlisten();
       },
     };
   }
@@ -96,6 +98,8 @@ export function listenForNotifications(
             lostForS: Math.round((Date.now() - lostSince) / 1000),
           });
           lostSince = null;
+        } else {
+          log.info("hearing database changes", { channel });
         }
         handlers.listening();
         settle();

@@ -1,6 +1,5 @@
 import { createServer as createHttpServer } from "node:http";
-import { simpleParser } from "mailparser";
-import { SMTPServer } from "smtp-server";
+import { startSmtpSink } from "./smtp-sink.ts";
 
 /**
  * The end-to-end tests' mailbox: a real SMTP server (nodemailer's smtp-server) that the
@@ -8,32 +7,10 @@ import { SMTPServer } from "smtp-server";
  * `GET /messages?to=<address>` answers the messages to that address, oldest first.
  * Started by playwright.config.ts before the app; loopback only, kept in memory.
  */
-type Message = { to: string[]; subject: string; text: string; receivedAt: string };
-
 const smtpPort = Number(process.env.MAIL_SINK_SMTP_PORT ?? 3125);
 const httpPort = Number(process.env.MAIL_SINK_HTTP_PORT ?? 3126);
-const messages: Message[] = [];
-
-const smtp = new SMTPServer({
-  // Loopback and throwaway: no TLS, no login.
-  disabledCommands: ["STARTTLS", "AUTH"],
-  authOptional: true,
-  logger: false,
-  size: 1024 * 1024,
-  onData(stream, session, callback) {
-    simpleParser(stream)
-      .then((parsed) => {
-        messages.push({
-          to: session.envelope.rcptTo.map((recipient) => recipient.address.toLowerCase()),
-          subject: parsed.subject ?? "",
-          text: parsed.text ?? "",
-          receivedAt: new Date().toISOString(),
-        });
-        callback();
-      })
-      .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));
-  },
-});
+const smtp = await startSmtpSink(smtpPort);
+const { messages } = smtp;
 
 const api = createHttpServer((request, response) => {
   const url = new URL(request.url ?? "/", "http://localhost");
@@ -54,15 +31,13 @@ const api = createHttpServer((request, response) => {
   response.writeHead(404).end();
 });
 
-smtp.listen(smtpPort, "127.0.0.1", () => {
-  api.listen(httpPort, "127.0.0.1", () => {
-    console.log(`mail sink: SMTP on 127.0.0.1:${smtpPort}, messages at http://127.0.0.1:${httpPort}/messages`);
-  });
+api.listen(httpPort, "127.0.0.1", () => {
+  console.log(`mail sink: SMTP on 127.0.0.1:${smtpPort}, messages at http://127.0.0.1:${httpPort}/messages`);
 });
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
     api.close();
-    smtp.close(() => process.exit(0));
+    void smtp.stop().then(() => process.exit(0));
   });
 }

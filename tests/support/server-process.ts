@@ -1,0 +1,168 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { request } from "node:http";
+import { createServer } from "node:net";
+import { afterAll, afterEach } from "vitest";
+
+/**
+ * The real process, `node server/main.ts` on the production build, as `npm start` runs it,
+ * for the tests of the process itself (server/process.test.ts), of two machines on one
+ * database (server/two-instances.test.ts) and of faults (server/faults.test.ts). Every
+ * wait is for something the process says or does, never for a length of time.
+ */
+
+export type LogEvent = { level: string; message: string } & Record<string, unknown>;
+
+export type ServerProcess = {
+  child: ChildProcess;
+  events: LogEvent[];
+  /** Resolves with the first event (counting those already seen, from `after` on) that `match` accepts. */
+  next: (match: (event: LogEvent) => boolean, after?: number) => Promise<LogEvent>;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+};
+
+const started = { test: [] as ServerProcess[], file: [] as ServerProcess[] };
+
+function killAll(running: ServerProcess[]): void {
+  for (const { child } of running.splice(0))
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+}
+
+// A test that fails midway leaves no server behind; nor does a file.
+afterEach(() => killAll(started.test));
+afterAll(() => killAll(started.file));
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  if (typeof address !== "object" || address === null) throw new Error("no port");
+  return address.port;
+}
+
+/**
+ * Starts `server/main.ts` with this environment (over a small default one: no demo data,
+ * an administrator). It is killed, if still running, after the test, or with `for: "file"`
+ * (a server started in `beforeAll`) after the file's last test.
+ */
+export function startServerProcess(
+  env: Record<string, string>,
+  options: { for?: "test" | "file" } = {},
+): ServerProcess {
+  const child = spawn(process.execPath, ["server/main.ts"], {
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "info",
+      BUILD_DIR: process.env.BUILD_DIR ?? "build",
+      DEMO_DATA: "false",
+      ADMIN_EMAIL: "admin@densara.test",
+      ADMIN_PASSWORD: "process-test-password-1",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const events: LogEvent[] = [];
+  const waiting = new Set<() => void>();
+  const read = (stream: NodeJS.ReadableStream | null) => {
+    let buffered = "";
+    stream?.setEncoding("utf8");
+    stream?.on("data", (chunk: string) => {
+      buffered += chunk;
+      const lines = buffered.split("\n");
+      buffered = lines.pop() ?? "";
+      for (const line of lines) {
+        if (!line.startsWith("{")) continue;
+        events.push(JSON.parse(line) as LogEvent);
+        for (const wake of waiting) wake();
+      }
+    });
+  };
+  read(child.stdout);
+  read(child.stderr);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once("exit", (code, signal) => {
+      resolve({ code, signal });
+      for (const wake of waiting) wake();
+    }),
+  );
+  const next = (match: (event: LogEvent) => boolean, after = 0) =>
+    new Promise<LogEvent>((resolve, reject) => {
+      const check = () => {
+        const found = events.slice(after).find(match);
+        if (found) {
+          waiting.delete(check);
+          resolve(found);
+        } else if (child.exitCode !== null || child.signalCode !== null) {
+          waiting.delete(check);
+          reject(new Error(`the server exited first; it said:\n${events.map((e) => JSON.stringify(e)).join("\n")}`));
+        }
+      };
+      waiting.add(check);
+      check();
+    });
+  const running = { child, events, next, exited };
+  started[options.for ?? "test"].push(running);
+  return running;
+}
+
+export const saying = (message: string) => (event: LogEvent) => event.message === message;
+
+/** A GET on a connection of its own: the status, or a rejection when the connection fails. */
+export function getStatus(port: number, path: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request({ host: "127.0.0.1", port, path, agent: false }, (res) => {
+      res.resume();
+      res.on("end", () => resolve(res.statusCode ?? 0));
+    });
+    req.on("error", reject);
+    req.end();
+  });
+}
+
+/**
+ * A POST that waits, with `Expect: 100-continue`, for the server to take it in before
+ * sending its body: `arrived` resolves when the request is in the server's hands (the
+ * server has answered "100 Continue"), and the body goes when `finish` is called.
+ */
+export function heldPost(port: number, path: string, body: string) {
+  let finish: () => void = () => undefined;
+  let arrived: () => void = () => undefined;
+  const inServer = new Promise<void>((resolve) => (arrived = resolve));
+  const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = request(
+      {
+        host: "127.0.0.1",
+        port,
+        path,
+        method: "POST",
+        agent: false,
+        headers: {
+          "content-type": "application/json",
+          "content-length": Buffer.byteLength(body),
+          expect: "100-continue",
+        },
+      },
+      (res) => {
+        let text = "";
+        res.setEncoding("utf8");
+        res.on("data", (chunk: string) => (text += chunk));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, body: text }));
+      },
+    );
+    req.on("continue", () => arrived());
+    req.on("error", reject);
+    req.flushHeaders();
+    finish = () => req.end(body);
+  });
+  return { arrived: inServer, answer, finish: () => finish() };
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -2,6 +2,7 @@
 # Starts a private, throwaway PostgreSQL cluster for the tests and prints its URL.
 # Usage: eval "$(bash scripts/test-postgres.sh)"   (exports TEST_DATABASE_URL and TEST_PG_DIR)
 # Stop it with: bash scripts/test-postgres.sh stop "$TEST_PG_DIR"
+# Crash it and bring it back: bash scripts/test-postgres.sh halt|resume "$TEST_PG_DIR"
 set -euo pipefail
 
 as_root() { if [ "$(id -u)" -eq 0 ]; then "$@"; else sudo "$@"; fi; }
@@ -13,6 +14,17 @@ if [ "${1:-}" = "stop" ]; then
   if [ ${#run[@]} -gt 0 ]; then "${run[@]}" "$(pg_bin)/pg_ctl -D '$dir/data' stop -m fast" >/dev/null 2>&1 || true
   else "$(pg_bin)/pg_ctl" -D "$dir/data" stop -m fast >/dev/null 2>&1 || true; fi
   rm -rf "$dir"
+  exit 0
+fi
+
+# The fault tests stop a cluster as a crash would (`halt`: every backend killed at once)
+# and start it again on the same port (`resume`).
+if [ "${1:-}" = "halt" ] || [ "${1:-}" = "resume" ]; then
+  dir="${2:?the cluster directory}"
+  port="$(cat "$dir/port")"
+  if [ "$1" = "halt" ]; then command="'$(pg_bin)/pg_ctl' -D '$dir/data' stop -m immediate"
+  else command="'$(pg_bin)/pg_ctl' -D '$dir/data' -l '$dir/log' -w -o \"-p $port -k '$dir' -c listen_addresses=127.0.0.1 -c fsync=off\" start"; fi
+  if [ "$(id -u)" -eq 0 ]; then su postgres -s /bin/sh -c "$command" >/dev/null; else sh -c "$command" >/dev/null; fi
   exit 0
 fi
 
@@ -35,5 +47,6 @@ else
   "$bin/pg_ctl" -D "$dir/data" -l "$dir/log" -w -o "-p $port -k '$dir' -c listen_addresses=127.0.0.1 -c fsync=off" start >/dev/null
 fi
 
+echo "$port" > "$dir/port"
 echo "export TEST_DATABASE_URL=postgres://postgres@127.0.0.1:$port/postgres"
 echo "export TEST_PG_DIR=$dir"

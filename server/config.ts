@@ -35,6 +35,8 @@ const schema = z.object({
   // Worker processes behind the one port (node:cluster); more than one needs PostgreSQL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
+  // After SIGTERM, how long to go on serving (unready) before the port closes.
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
   // A public form sent sooner than this after the page was served is taken for a bot's.
   FORM_MINIMUM_SECONDS: z.coerce.number().int().min(0).max(60).default(3),
   // Messages from the contact form are deleted this many days after they arrive.
@@ -143,6 +145,7 @@ export type Config = {
   /** Worker processes serving the one port (WEB_CONCURRENCY). */
   workers: number;
   shutdownTimeoutMs: number;
+  shutdownGraceMs: number;
   /** Seconds a public form must have been open before it is sent (FORM_MINIMUM_SECONDS). */
   formMinimumSeconds: number;
   /** Days a contact form message is kept (INQUIRY_RETENTION_DAYS); the sweep purges older ones. */
@@ -248,6 +251,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     proxyHops: values.TRUST_PROXY,
     workers: values.WEB_CONCURRENCY,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
+    shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     formMinimumSeconds: values.FORM_MINIMUM_SECONDS,
     inquiryRetentionDays: values.INQUIRY_RETENTION_DAYS,
     logLevel: values.LOG_LEVEL,

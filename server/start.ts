@@ -120,6 +120,7 @@ const running = await startHttpServer({
   before: server.answerBuildFile,
   host: config.host,
   port: config.port,
+  shutdownGraceMs: config.shutdownGraceMs,
   shutdownTimeoutMs: config.shutdownTimeoutMs,
   log,
 });

@@ -57,6 +57,11 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({ connectionString: options.url, max: 10 });
     // Without a listener, an idle connection's error would crash the process.
     pool.on("error", options.onConnectionError ?? (() => undefined));
+    // A connection checked out of the pool (a transaction between its queries) has no pool
+    // listener: without one of its own, its connection failing would crash the process. The
+    // query in flight fails on its own, and the pool drops the broken connection when it is
+    // released.
+    pool.on("connect", (client) => client.on("error", () => undefined));
     if (onQuery) {
       // Drizzle asks the pool itself outside a transaction, and a checked-out client inside one.
       timeQueries(pool, onQuery);

@@ -1,4 +1,5 @@
 import { GraphQLError } from "graphql";
+import { databaseUnreachable, databaseUnreachableMessage } from "../domain/core/database.ts";
 import { DomainError, httpStatusOf, RateLimitedError, ValidationError, type ErrorCode } from "../domain/core/errors.ts";
 
 /** The error shape the app's loaders and actions read (and the API's clients see in `extensions`). */
@@ -54,6 +55,13 @@ export function maskError(error: unknown, message: string): GraphQLError {
     // The error itself goes on, so Yoga still gives it its HTTP status.
     delete (graphqlError.extensions as { originalError?: unknown }).originalError;
     return graphqlError;
+  }
+  if (databaseUnreachable(graphqlError?.originalError ?? error)) {
+    // Not a fault of the request or of ours to log: the database is away, and trying again later works.
+    return new GraphQLError(databaseUnreachableMessage, {
+      ...where,
+      extensions: { code: "UNAVAILABLE" satisfies ErrorCode, http: { status: 503, headers: { "Retry-After": "10" } } },
+    });
   }
   return new GraphQLError(message, {
     ...(graphqlError?.path ? { path: graphqlError.path } : {}),

@@ -5,6 +5,7 @@ import { databaseKinds } from "../../tests/support/databases.ts";
 import { graphqlRequest, signInAs } from "../../tests/support/graphql.ts";
 import { activity, certificationApplications, inquiries, outbox } from "../db/schema/index.ts";
 import { ticketMessages } from "../domain/core/public-form.ts";
+import { contactFormMessage } from "../../tests/support/contact-form.ts";
 
 /**
  * The contact form over HTTP, as a browser without JavaScript sends it: the prerendered
@@ -16,20 +17,7 @@ const ticketOf = (html: string) => /name="ticket" value="([^"]*)"/.exec(html)?.[
 
 const valueOf = (html: string, name: string) => new RegExp(`name="${name}"[^>]*value="([^"]*)"`).exec(html)?.[1];
 
-const message = {
-  topic: "service",
-  name: "Ruth Okafor",
-  email: "ruth@clinic.example",
-  phone: "",
-  organization: "Lakeside Bone Clinic",
-  country: "US",
-  region: "Wisconsin",
-  product: "v4",
-  serialNumber: "D4-100233",
-  message: "Our v4 needs its yearly calibration; can you book a visit?",
-  consentToContact: "true",
-  website: "",
-};
+const message = contactFormMessage;
 
 describe.each(databaseKinds)("the contact form over HTTP, on %s", (kind) => {
   let harness: AuthHarness;

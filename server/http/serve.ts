@@ -17,13 +17,23 @@ export function startHttpServer(options: {
   before?: (request: IncomingMessage, response: ServerResponse) => boolean;
   host: string;
   port: number;
+  /**
+   * After the signal, how long to go on taking connections (answering each with
+   * `Connection: close`, and `/readyz` with 503) before the port closes, so a load
+   * balancer notices and stops sending here before anything would be refused.
+   */
+  shutdownGraceMs?: number;
   shutdownTimeoutMs: number;
   log: Logger;
 }): Promise<RunningServer> {
   const { log, shutdownTimeoutMs } = options;
+  const graceMs = options.shutdownGraceMs ?? 0;
+  let closing = false;
   return new Promise((resolve) => {
     const listener = getRequestListener(options.fetch);
     const server = createServer((request, response) => {
+      // Once stopping, every connection ends with its answer: none is left idle to be cut.
+      if (closing) response.setHeader("Connection", "close");
       if (options.before?.(request, response)) return;
       void listener(request, response);
     });
@@ -32,19 +42,29 @@ export function startHttpServer(options: {
       let stopping: Promise<"drained" | "forced"> | undefined;
       const shutdown = (reason: string) => {
         stopping ??= new Promise((done) => {
-          log.info("shutting down", { reason, timeoutMs: shutdownTimeoutMs });
-          const force = setTimeout(() => {
-            log.warn("shutdown timed out; closing open connections");
-            if ("closeAllConnections" in server) server.closeAllConnections();
-            done("forced");
-          }, shutdownTimeoutMs);
-          server.close(() => {
-            clearTimeout(force);
-            log.info("stopped");
-            done("drained");
-          });
-          // Keep-alive connections with no request in flight would otherwise hold the server open.
-          if ("closeIdleConnections" in server) server.closeIdleConnections();
+          closing = true;
+          log.info("shutting down", { reason, graceMs, timeoutMs: shutdownTimeoutMs });
+          const close = () => {
+            const force = setTimeout(() => {
+              log.warn("shutdown timed out; closing open connections");
+              if ("closeAllConnections" in server) server.closeAllConnections();
+              done("forced");
+            }, shutdownTimeoutMs);
+            server.close(() => {
+              clearTimeout(force);
+              log.info("stopped");
+              done("drained");
+            });
+            if ("closeIdleConnections" in server) server.closeIdleConnections();
+          };
+          if (graceMs === 0) {
+            close();
+            return;
+          }
+          setTimeout(() => {
+            log.info("grace period over; no longer taking connections", { graceMs });
+            close();
+          }, graceMs);
         });
         return stopping;
       };

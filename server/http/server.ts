@@ -47,6 +47,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { answerBuildFile, buildFileMiddleware } from "./build-files.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
 import { createEarlyAnswers } from "./early-answers.ts";
+import { unexpectedErrorHandler } from "./errors.ts";
 import type { LivePages } from "./live-pages.ts";
 import { listingsStamp } from "../domain/organizations/index.ts";
 import { formTicketWindow, loadFormTickets } from "./security/form-tickets.ts";
@@ -201,6 +202,7 @@ export async function createServer(options: {
     notFoundFromTemplate: options.notFoundFromTemplate !== false,
   });
   const { metrics } = options;
+  app.onError(unexpectedErrorHandler(log));
   app.use(buildFileMiddleware(answerEarly));
   app.use(requestContext(config, log, metrics && countAnswers(metrics, build.serverBuild)));
   app.use(refuseCrossSiteWrites(config.publicUrl.origin));

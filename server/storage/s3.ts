@@ -57,6 +57,15 @@ export function openS3Store(settings: S3Settings): BlobStore {
     new BlobStoreError("The file store did not answer: the file was not kept. Try again in a moment.", "unavailable", {
       cause: error,
     });
+  // A read that failed for any reason but the file's absence: the store is out of reach or refusing.
+  const unreadable = (error: unknown) =>
+    new BlobStoreError(
+      "The file store did not answer: the file cannot be read now. Try again in a moment.",
+      "unavailable",
+      {
+        cause: error,
+      },
+    );
 
   async function head(key: string): Promise<{ size: number } | null> {
     try {
@@ -69,7 +78,7 @@ export function openS3Store(settings: S3Settings): BlobStore {
       ) {
         return null;
       }
-      throw error;
+      throw unreadable(error);
     }
   }
 
@@ -128,7 +137,7 @@ export function openS3Store(settings: S3Settings): BlobStore {
         if (error instanceof NoSuchKey || (error instanceof S3ServiceException && error.name === "NoSuchKey")) {
           return null;
         }
-        throw error;
+        throw unreadable(error);
       }
     },
 

@@ -72,8 +72,9 @@ export function startServerProcess(
       const lines = buffered.split("\n");
       buffered = lines.pop() ?? "";
       for (const line of lines) {
-        if (!line.startsWith("{")) continue;
-        events.push(JSON.parse(line) as LogEvent);
+        if (line.trim() === "") continue;
+        // What is not a log line (a crash's stack on stderr) is kept too, as it came.
+        events.push(line.startsWith("{") ? (JSON.parse(line) as LogEvent) : { level: "raw", message: line });
         for (const wake of waiting) wake();
       }
     });

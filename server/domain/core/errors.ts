@@ -17,7 +17,8 @@ export const errorTable = {
   RATE_LIMITED: { status: 429, meaning: "Too many of these in a short time; `retryAfterS` says when to try again." },
   UNAVAILABLE: {
     status: 503,
-    meaning: "The file store did not answer, or its disk is full; nothing was kept. Try again later.",
+    meaning:
+      "The database or the file store did not answer, or the store's disk is full; nothing was kept. Try again later.",
   },
   INTERNAL_SERVER_ERROR: { status: 500, meaning: "Something failed on the server; nothing was changed." },
 } as const;

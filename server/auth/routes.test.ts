@@ -15,7 +15,7 @@ import { csrfTokenFor } from "../http/security/csrf.ts";
 import { sessionMaxAgeS } from "./cookies.ts";
 import { hashSessionToken } from "./sessions.ts";
 import { loginTransactionTtlS } from "./login-transactions.ts";
-import { sessionAnswerTtlMs } from "./routes.ts";
+import { sessionAnswerTtlMs } from "./session-answers.ts";
 import { embeddedProviderPath } from "../idp/provider.ts";
 import { idpAccounts, loginTransactions, outbox, sessions as sessionsTable, users } from "../db/schema/index.ts";
 import { disableUser } from "../domain/users/index.ts";

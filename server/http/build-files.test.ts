@@ -3,7 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEarlySessionAnswerer, createSessionAnswers } from "../auth/routes.ts";
+import { createEarlySessionAnswerer } from "../auth/routes.ts";
+import { createSessionAnswers } from "../auth/session-answers.ts";
 import { hashSessionToken } from "../auth/sessions.ts";
 import { byteRange, chooseEncoding, createBuildFileAnswerer, loadBuildFiles, type BuildFile } from "./build-files.ts";
 

@@ -1,7 +1,8 @@
 import { siteAnalyticsFrom, thirdPartySources } from "../../app/lib/analytics.ts";
 import { livePaths } from "../../app/lib/public-paths.ts";
 import type { SiteNotices } from "../../app/lib/site-notices.ts";
-import { createEarlySessionAnswerer, createSessionAnswers } from "../auth/routes.ts";
+import { createEarlySessionAnswerer } from "../auth/routes.ts";
+import { createSessionAnswers } from "../auth/session-answers.ts";
 import type { Config } from "../config.ts";
 import type { readSiteAnalytics, readSiteNotices } from "../domain/settings/index.ts";
 import type { Logger } from "../log.ts";

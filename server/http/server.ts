@@ -1,7 +1,8 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
-import { createAuthRoutes, sessionChangesChannel } from "../auth/routes.ts";
+import { createAuthRoutes } from "../auth/routes.ts";
+import { sessionChangesChannel } from "../auth/session-answers.ts";
 import { listenForNotifications } from "../db/notifications.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
 import { createRelyingParty, isLoopback, type RelyingParty } from "../auth/relying-party.ts";

@@ -6,7 +6,7 @@ import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-har
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { outbox } from "../db/schema/index.ts";
 import { nulCharacterMessage } from "../domain/core/input.ts";
-import { sessionAnswerTtlMs } from "../auth/routes.ts";
+import { sessionAnswerTtlMs } from "../auth/session-answers.ts";
 import { createHostedLogin } from "./hosted-login.ts";
 
 /**

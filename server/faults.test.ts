@@ -4,12 +4,18 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { sql } from "drizzle-orm";
 import { describe, expect, it, onTestFinished } from "vitest";
-import { locationOf, TestBrowser } from "../tests/support/auth-harness.ts";
+import { TestBrowser } from "../tests/support/auth-harness.ts";
 import { contactFormMessage } from "../tests/support/contact-form.ts";
 import { postgresUrl } from "../tests/support/databases.ts";
 import { startLoad, tally, type LoadOutcome, type LoadRequest } from "../tests/support/load.ts";
 import { startS3Server } from "../tests/support/s3-server.ts";
-import { freePort, saying, startServerProcess, type ServerProcess } from "../tests/support/server-process.ts";
+import {
+  freePort,
+  saying,
+  signInWithPassword,
+  startServerProcess,
+  type ServerProcess,
+} from "../tests/support/server-process.ts";
 import { openDatabase, queryRows } from "./db/client.ts";
 
 /**
@@ -63,16 +69,8 @@ async function until(check: () => boolean, tell: () => string = () => ""): Promi
 /** The administrator, signed in through the embedded provider; the page's CSRF token. */
 async function signInAdmin(site: Site): Promise<{ browser: TestBrowser; csrfToken: string }> {
   const browser = new TestBrowser(site.origin, "198.18.9.1");
-  const begun = await browser.fetch("/auth/login?returnTo=/dashboard");
-  const authorization = locationOf(begun, site.origin);
-  const interaction = locationOf(await browser.fetch(authorization), authorization);
-  const submitted = await browser.post(interaction, { email: adminEmail, password: adminPassword });
-  const resume = locationOf(submitted, site.origin);
-  const callback = locationOf(await browser.fetch(resume), resume);
-  expect((await browser.fetch(callback)).status).toBe(303);
-  const session = (await (await browser.fetch("/auth/session")).json()) as { csrfToken?: string };
-  if (!session.csrfToken) throw new Error("the administrator is not signed in");
-  return { browser, csrfToken: session.csrfToken };
+  const { csrfToken } = await signInWithPassword(browser, { email: adminEmail, password: adminPassword });
+  return { browser, csrfToken };
 }
 
 function upload(site: Site, signedIn: { browser: TestBrowser; csrfToken: string }, name: string, body: Uint8Array) {
@@ -152,12 +150,12 @@ describe("faults, against the production process", () => {
           }
         }
       };
-      const kind = (outcome: LoadOutcome) => outcome.name.split(":")[0];
+      const kind = (outcome: LoadOutcome) => outcome.name.split(":")[0] ?? outcome.name;
       const count = (from: number, match: (outcome: LoadOutcome) => boolean) =>
         load.outcomes.slice(from).filter(match).length;
       const load = startLoad({ port: site.port, concurrency: 6, next });
       const tell = () =>
-        `${JSON.stringify(tally(load.outcomes.map((o) => ({ ...o, name: kind(o) ?? o.name }))))}; the server said: ` +
+        `${JSON.stringify(tally(load.outcomes, kind))}; the server said: ` +
         site.server.events
           .slice(-8)
           .map((event) => JSON.stringify(event))
@@ -233,7 +231,7 @@ describe("faults, against the production process", () => {
       console.info(
         [
           `database outage: ${outcomes.length} requests`,
-          JSON.stringify(tally(outcomes.map((o) => ({ ...o, name: kind(o) ?? o.name })))),
+          JSON.stringify(tally(outcomes, kind)),
           `${rows.length} messages in the database, each with its mail; ${taken.length} taken (303), all there;`,
           `${refused.length} refused (503), of which ${refusedButKept.length} had committed whole before the answer failed`,
         ].join("\n"),

@@ -7,7 +7,14 @@ import { formAlertText, locationOf, TestBrowser } from "../tests/support/auth-ha
 import { createPostgresDatabase, postgresUrl } from "../tests/support/databases.ts";
 import { sample } from "../tests/support/metrics-text.ts";
 import { startS3Server } from "../tests/support/s3-server.ts";
-import { freePort, saying, startServerProcess, type ServerProcess } from "../tests/support/server-process.ts";
+import {
+  atOrigin,
+  freePort,
+  saying,
+  signInWithPassword,
+  startServerProcess,
+  type ServerProcess,
+} from "../tests/support/server-process.ts";
 import { startSmtpSink } from "../tests/support/smtp-sink.ts";
 import { openDatabase, queryRows, type DatabaseHandle } from "./db/client.ts";
 import { migrationsFolder } from "./db/migrate.ts";
@@ -97,10 +104,7 @@ describe.runIf(postgresUrl)("two server processes on one PostgreSQL, one file st
   }
 
   /** The same address on this machine (a redirect names the site's one PUBLIC_URL). */
-  const on = (machine: Machine, address: string | URL) => {
-    const url = new URL(address, machine.origin);
-    return new URL(`${url.pathname}${url.search}`, machine.origin);
-  };
+  const on = (machine: Machine, address: string | URL) => atOrigin(machine.origin, address);
 
   async function sessionOf(browser: TestBrowser, machine: Machine) {
     const response = await browser.fetch(on(machine, "/auth/session"));
@@ -113,29 +117,10 @@ describe.runIf(postgresUrl)("two server processes on one PostgreSQL, one file st
   }
 
   /** A sign-in whose every step goes to the other machine from the one before. */
-  async function signInAcross(browser: TestBrowser): Promise<{ csrfToken: string; token: string }> {
-    const begun = await browser.fetch(on(one, "/auth/login?returnTo=/dashboard"));
-    const authorization = locationOf(begun, one.origin);
-    const opened = await browser.fetch(on(two, authorization));
-    const interaction = locationOf(opened, authorization);
-    const uid = /\/idp\/interaction\/([^/?]+)/.exec(interaction.pathname)?.[1];
-    if (!uid) throw new Error(`the provider sent the browser to ${interaction.href}`);
-    const submitted = await browser.post(on(one, `/idp/interaction/${uid}`), {
-      email: adminEmail,
-      password: adminPassword,
-    });
-    expect(submitted.status).toBe(303);
-    const resume = locationOf(submitted, one.origin);
-    const resumed = await browser.fetch(on(two, resume));
-    const callback = locationOf(resumed, resume);
-    expect(callback.pathname).toBe("/auth/logged-in");
-    const finished = await browser.fetch(on(one, callback));
-    expect(finished.status).toBe(303);
-    expect(finished.headers.get("location")).toBe("/dashboard");
-    const session = await sessionOf(browser, two);
-    if (!session.signedIn || !session.csrfToken) throw new Error("signed in on one, not on two");
-    return { csrfToken: session.csrfToken, token: browser.cookie("densara_session") ?? "" };
-  }
+  const signInAcross = (browser: TestBrowser) =>
+    signInWithPassword(browser, { email: adminEmail, password: adminPassword }, (step) =>
+      step % 2 === 0 ? one.origin : two.origin,
+    );
 
   it("ran each migration once, and made the first administrator once, when both started together", async () => {
     const journal = JSON.parse(readFileSync(join(migrationsFolder, "meta", "_journal.json"), "utf8")) as {

@@ -1,3 +1,6 @@
+import type { DatabaseHandle } from "../db/client.ts";
+import { listenForNotifications } from "../db/notifications.ts";
+import type { Logger } from "../log.ts";
 import { hashSessionToken } from "./sessions.ts";
 
 /**
@@ -110,3 +113,20 @@ export function createSessionAnswers(
 }
 
 export type SessionAnswers = ReturnType<typeof createSessionAnswers>;
+
+/**
+ * Listens for the database's announcements of ended sessions and changed people (migration
+ * 0015), and has `answers` forget what they name; `ready` resolves once it hears.
+ */
+export function hearSessionChanges(database: DatabaseHandle, answers: SessionAnswers, log: Logger) {
+  return listenForNotifications(
+    database,
+    sessionChangesChannel,
+    {
+      message: (payload) => answers.announced(payload),
+      listening: () => answers.hearing(true),
+      lost: () => answers.hearing(false),
+    },
+    log,
+  );
+}

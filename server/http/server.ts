@@ -2,8 +2,7 @@ import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { Hono } from "hono";
 import { compress } from "hono/compress";
 import { createAuthRoutes } from "../auth/routes.ts";
-import { sessionChangesChannel } from "../auth/session-answers.ts";
-import { listenForNotifications } from "../db/notifications.ts";
+import { hearSessionChanges } from "../auth/session-answers.ts";
 import { createLoginTransactions, type LoginTransactions } from "../auth/login-transactions.ts";
 import { createRelyingParty, isLoopback, type RelyingParty } from "../auth/relying-party.ts";
 import { createSessionStore, type SessionStore } from "../auth/sessions.ts";
@@ -323,6 +322,9 @@ export async function createServer(options: {
   );
 
   const limiter = createRateLimiter(db);
+  // The sweep's own domain context: the scheduled jobs' actor, from no address.
+  const scheduled = () =>
+    requestDomain(graphqlDeps, { actor: scheduledJobs, info: { address: null, userAgent: null } });
   // Hono answers HEAD by running the GET route and copying its answer into a new Response.
   // A copy of the marker for "answered on the Node response already" (the provider's
   // answers) is no longer the marker, and the Node adapter wrote headers a second time
@@ -342,17 +344,7 @@ export async function createServer(options: {
       : (request, response) => answerBuildFile(answerEarly, log, request, response),
     embedded,
     livePages,
-    hearSessionChanges: () =>
-      listenForNotifications(
-        database,
-        sessionChangesChannel,
-        {
-          message: (payload) => sessionAnswers.announced(payload),
-          listening: () => sessionAnswers.hearing(true),
-          lost: () => sessionAnswers.hearing(false),
-        },
-        log,
-      ),
+    hearSessionChanges: () => hearSessionChanges(database, sessionAnswers, log),
     drain: health.drain,
     auth: { sessions, transactions, relyingParty },
     async sweep() {
@@ -362,15 +354,8 @@ export async function createServer(options: {
         sweepExpiredIdpPayloads(db),
         limiter.sweep(),
         sweepUnclaimedFiles(db, options.files, now()),
-        purgeInquiries(requestDomain(graphqlDeps, { actor: scheduledJobs, info: { address: null, userAgent: null } }), {
-          days: config.inquiryRetentionDays,
-        }),
-        purgeApplications(
-          requestDomain(graphqlDeps, { actor: scheduledJobs, info: { address: null, userAgent: null } }),
-          {
-            days: config.inquiryRetentionDays,
-          },
-        ),
+        purgeInquiries(scheduled(), { days: config.inquiryRetentionDays }),
+        purgeApplications(scheduled(), { days: config.inquiryRetentionDays }),
       ]);
     },
   };

@@ -18,8 +18,6 @@ export type LoadOutcome = {
   error?: string;
   /** Milliseconds since the load started, when the answer (or the error) came. */
   at: number;
-  /** Whether the request went out on a connection the server had accepted (a refused connection sent nothing). */
-  sent: boolean;
 };
 
 /**
@@ -40,7 +38,6 @@ export function startLoad(options: {
 
   function send(spec: LoadRequest): Promise<LoadOutcome> {
     return new Promise((resolve) => {
-      let connected = false;
       const at = () => Math.round(performance.now() - started);
       const req = request(
         {
@@ -60,23 +57,18 @@ export function startLoad(options: {
           res.on("data", (chunk: string) => {
             if (body.length < 500_000) body += chunk;
           });
-          res.on("end", () => resolve({ name: spec.name, status: res.statusCode ?? 0, body, at: at(), sent: true }));
+          res.on("end", () => resolve({ name: spec.name, status: res.statusCode ?? 0, body, at: at() }));
           res.on("error", (error) =>
             resolve({
               name: spec.name,
               error: (error as NodeJS.ErrnoException).code ?? error.message,
               at: at(),
-              sent: true,
             }),
           );
         },
       );
-      req.on("socket", (socket) => {
-        if (!socket.connecting) connected = true;
-        else socket.once("connect", () => (connected = true));
-      });
       req.on("error", (error: NodeJS.ErrnoException) =>
-        resolve({ name: spec.name, error: error.code ?? error.message, at: at(), sent: connected }),
+        resolve({ name: spec.name, error: error.code ?? error.message, at: at() }),
       );
       req.end(spec.body);
     });
@@ -97,11 +89,14 @@ export function startLoad(options: {
   };
 }
 
-/** Outcomes counted by `name status` (or `name error`), for a test's message and the closing note. */
-export function tally(outcomes: readonly LoadOutcome[]): Record<string, number> {
+/** Outcomes counted by `name status` (or `name error`), for a test's message and the closing note; `nameOf` groups names. */
+export function tally(
+  outcomes: readonly LoadOutcome[],
+  nameOf: (outcome: LoadOutcome) => string = (outcome) => outcome.name,
+): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const outcome of outcomes) {
-    const key = `${outcome.name} ${outcome.status ?? outcome.error ?? "?"}`;
+    const key = `${nameOf(outcome)} ${outcome.status ?? outcome.error ?? "?"}`;
     counts[key] = (counts[key] ?? 0) + 1;
   }
   return counts;

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { request } from "node:http";
 import { createServer } from "node:net";
-import { afterAll, afterEach } from "vitest";
+import { afterAll, afterEach, expect } from "vitest";
+import { locationOf, type TestBrowser } from "./auth-harness.ts";
 
 /**
  * The real process, `node server/main.ts` on the production build, as `npm start` runs it,
@@ -166,4 +167,40 @@ export function isAlive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** The same address at another origin (a redirect names the site's one PUBLIC_URL; a machine has its own port). */
+export function atOrigin(origin: string, address: string | URL): URL {
+  const url = new URL(address, origin);
+  return new URL(`${url.pathname}${url.search}`, origin);
+}
+
+/**
+ * Signs a browser in with a password at the embedded provider of a running server, the
+ * way a person does: /auth/login, the provider, its login form, the resume, the callback
+ * and the page header's session check. Each step goes to the origin `originOf(step)`
+ * names (steps 0 to 5): one server, or, behind a load balancer, another at each step.
+ */
+export async function signInWithPassword(
+  browser: TestBrowser,
+  account: { email: string; password: string },
+  originOf: (step: number) => string = () => browser.origin,
+): Promise<{ csrfToken: string; token: string }> {
+  const at = (step: number, address: string | URL) => atOrigin(originOf(step), address);
+  const begun = await browser.fetch(at(0, "/auth/login?returnTo=/dashboard"));
+  const authorization = locationOf(begun, browser.origin);
+  const interaction = locationOf(await browser.fetch(at(1, authorization)), authorization);
+  const uid = /\/idp\/interaction\/([^/?]+)/.exec(interaction.pathname)?.[1];
+  if (!uid) throw new Error(`the provider sent the browser to ${interaction.href}`);
+  const submitted = await browser.post(at(2, `/idp/interaction/${uid}`), account);
+  expect(submitted.status).toBe(303);
+  const resume = locationOf(submitted, browser.origin);
+  const callback = locationOf(await browser.fetch(at(3, resume)), resume);
+  expect(callback.pathname).toBe("/auth/logged-in");
+  const finished = await browser.fetch(at(4, callback));
+  expect(finished.status).toBe(303);
+  expect(finished.headers.get("location")).toBe("/dashboard");
+  const session = (await (await browser.fetch(at(5, "/auth/session"))).json()) as { csrfToken?: string };
+  if (!session.csrfToken) throw new Error(`${account.email} signed in, but the session check says otherwise`);
+  return { csrfToken: session.csrfToken, token: browser.cookie("densara_session") ?? "" };
 }

@@ -34,6 +34,8 @@ const schema = z.object({
     .refine((hops) => hops <= 10, "must be true, false, or how many proxies stand in front (0 to 10)"),
   // Worker processes behind the one port (node:cluster); more than one needs PostgreSQL.
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
+  // Threads that lay out markdown (docs, release notes) off the event loop; by default one per core but one.
+  RENDER_THREADS: z.coerce.number().int().min(1).max(16).optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // After SIGTERM, how long to go on serving (unready) before the port closes.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
@@ -144,6 +146,8 @@ export type Config = {
   proxyHops: number;
   /** Worker processes serving the one port (WEB_CONCURRENCY). */
   workers: number;
+  /** Threads of the markdown render pool (RENDER_THREADS); undefined is one per core but one, two at most. */
+  renderThreads: number | undefined;
   shutdownTimeoutMs: number;
   shutdownGraceMs: number;
   /** Seconds a public form must have been open before it is sent (FORM_MINIMUM_SECONDS). */
@@ -250,6 +254,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     trustProxy: values.TRUST_PROXY > 0,
     proxyHops: values.TRUST_PROXY,
     workers: values.WEB_CONCURRENCY,
+    renderThreads: values.RENDER_THREADS,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     formMinimumSeconds: values.FORM_MINIMUM_SECONDS,

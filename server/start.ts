@@ -15,9 +15,12 @@ import { join } from "node:path";
 import { collectStartupGarbage, missingAllocatorSettings, missingNodeFlags, serverStartCommand } from "./node-flags.ts";
 import { logTransport, smtpTransport, startOutboxWorker } from "./mail/outbox.ts";
 import { describeFileStore, openFileStore } from "./storage/open.ts";
+import { closeRenderPool, configureRenderPool } from "./markdown/pool.ts";
 
 const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
+// Markdown is laid out in threads of its own, started with the first render (ADR 036).
+configureRenderPool(config.renderThreads ? { threads: config.renderThreads } : {});
 // Counted only when someone can read the figures: a token for /metrics, or a port of its own (ADR 032).
 // prom-client is loaded only then: a server that counts nothing holds none of it.
 const metrics =
@@ -141,6 +144,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
         metricsServer?.server.close();
         backups?.close();
         await outboxWorker.stop();
+        await closeRenderPool();
         await database.close();
         await files.close();
         return outcome;

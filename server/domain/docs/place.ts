@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { docRedirects, docs, media, mediaUses } from "../../db/schema/index.ts";
 import type { ReadDatabase } from "../core/database.ts";
 import { ValidationError } from "../core/errors.ts";
+import { RenderRefusal, renderPool } from "../../markdown/pool.ts";
 import type { Doc } from "./entity.ts";
 import { depthLimit } from "./fields.ts";
 
@@ -160,9 +161,15 @@ export async function warnLinksTo(tx: Database, doc: Doc): Promise<void> {
     .from(docs)
     .where(and(isNull(docs.deletedAt), mentions));
   if (candidates.length === 0) return;
-  const { renderDoc } = await import("../../markdown/docs.ts");
   for (const candidate of candidates) {
-    const { docLinks } = await renderDoc(candidate.body);
+    // A text that can no longer be laid out (written before the budget, say) warns of nothing new.
+    const docLinks = await renderPool()
+      .renderDoc(candidate.body)
+      .then((rendered) => rendered.docLinks)
+      .catch((error: unknown): string[] => {
+        if (error instanceof RenderRefusal) return [];
+        throw error;
+      });
     const broken = paths
       .filter((path) => docLinks.includes(path))
       .map((path) => `/docs/${path}`)

@@ -2,7 +2,9 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { docRenders, media } from "../../db/schema/index.ts";
 import type { DocImage, RenderedDoc } from "../../markdown/docs.ts";
+import { mediaIdsIn } from "../../markdown/media-refs.ts";
 import type { ReadDatabase } from "../core/database.ts";
+import { renderedFor, renderPool } from "../core/rendering.ts";
 import { mediaUrl } from "../media/addresses.ts";
 
 /**
@@ -68,11 +70,15 @@ const imagesKey = (images: ReadonlyMap<string, DocImage>) => [...images.values()
 /** A render with the image addresses it was made for: its key beside its revision. */
 export type KeyedRender = { rendered: RenderedDoc; images: string };
 
-/** A doc's markdown as readers see it, with the library's images it names. Nothing is cached. */
+/**
+ * A doc's markdown as readers see it, with the library's images it names, rendered in the
+ * pool (off the event loop, within its budget: a refusal is a message on the body). Nothing
+ * is cached.
+ */
 export async function renderDocBody(db: ReadDatabase, body: string): Promise<KeyedRender> {
-  const { mediaIdsIn, renderDoc } = await import("../../markdown/docs.ts");
   const images = await imagesFor(db, mediaIdsIn(body));
-  return { rendered: await renderDoc(body, { images }), images: imagesKey(images) };
+  const rendered = await renderedFor("body", () => renderPool().renderDoc(body, images));
+  return { rendered, images: imagesKey(images) };
 }
 
 function fromMemory(key: string): RenderedDoc | undefined {
@@ -93,7 +99,6 @@ export async function readDocRender(
   db: ReadDatabase,
   revision: { id: string; body: string },
 ): Promise<Pick<RenderedDoc, "html" | "headings">> {
-  const { mediaIdsIn } = await import("../../markdown/docs.ts");
   const images = await imagesFor(db, mediaIdsIn(revision.body));
   const key = `${revision.id}|${imagesKey(images)}`;
   const remembered = fromMemory(key);
@@ -106,8 +111,7 @@ export async function readDocRender(
     remember(key, { ...kept, text: "", mediaIds: [], docLinks: [] });
     return kept;
   }
-  const { renderDoc } = await import("../../markdown/docs.ts");
-  const rendered = await renderDoc(revision.body, { images });
+  const rendered = await renderedFor("body", () => renderPool().renderDoc(revision.body, images));
   remember(key, rendered);
   return rendered;
 }

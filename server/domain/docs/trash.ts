@@ -6,7 +6,8 @@ import { rowVersion } from "../core/fields.ts";
 import { deleteRevisions, getRevision } from "../core/revisions.ts";
 import { docEntity, type Doc } from "./entity.ts";
 import { freePaths, liveDoc, setDocUses, unwarnLinksTo, warnLinksTo } from "./place.ts";
-import { authorOf, examine, livePagesUnder, recorded, titles, type DocRevisionData } from "./write-support.ts";
+import { mediaIdsIn } from "../../markdown/media-refs.ts";
+import { authorOf, livePagesUnder, recorded, titles, type DocRevisionData } from "./write-support.ts";
 
 /** Deleting a doc sends it to the trash; admins bring it back or empty the trash for good. */
 
@@ -56,19 +57,15 @@ export const restoreDoc = docEntity.write({
     const restored = await scope.update(input, { deletedAt: null, deletedById: null, path });
     await freePaths(scope.tx, path);
     await unwarnLinksTo(scope.tx, restored);
-    await setDocUses(scope.tx, doc.id, "embedded", (await examine(scope.tx, doc.body, { lenient: true })).mediaIds);
+    // The files its words name (a render would give the same, without the cost: no file is checked here).
+    await setDocUses(scope.tx, doc.id, "embedded", mediaIdsIn(doc.body));
     if (doc.publishedRevision !== null) {
       const published = await getRevision<DocRevisionData>(scope.tx, {
         entity: "doc",
         recordId: doc.id,
         number: doc.publishedRevision,
       });
-      await setDocUses(
-        scope.tx,
-        doc.id,
-        "published",
-        (await examine(scope.tx, published.data.body, { lenient: true })).mediaIds,
-      );
+      await setDocUses(scope.tx, doc.id, "published", mediaIdsIn(published.data.body));
     }
     await scope.audit({ row: restored, after: recorded(restored) });
     return restored;

@@ -1,10 +1,10 @@
 import { and, eq, isNotNull, isNull } from "drizzle-orm";
 import type { Database } from "../../db/client.ts";
 import { docs } from "../../db/schema/index.ts";
-import { mediaIdsIn } from "../../markdown/docs.ts";
+import { mediaIdsIn } from "../../markdown/media-refs.ts";
 import type { Doc } from "./entity.ts";
 import { brokenLinks, checkMediaExists } from "./place.ts";
-import { renderDocBody } from "./rendering.ts";
+import type { KeyedRender } from "./rendering.ts";
 
 /** What the docs' writes share: a revision's data, the activity log's record, and the text's files and links. */
 
@@ -29,12 +29,12 @@ export const authorOf = (scope: { actor: { via: string; id: string } }) =>
   scope.actor.via === "system" ? null : scope.actor.id;
 
 /**
- * The text's files and links: files must be in the library (unless `lenient`: an old
+ * The text's files and links, once it is rendered (in the write's `stage`, before its
+ * transaction: `renderDocBody`): files must be in the library (unless `lenient`: an old
  * revision may show a file deleted since, which the page then leaves out); links to docs
  * that are not there are kept as a warning.
  */
-export async function examine(tx: Database, body: string, options: { lenient?: boolean } = {}) {
-  const render = await renderDocBody(tx, body);
+export async function examine(tx: Database, body: string, render: KeyedRender, options: { lenient?: boolean } = {}) {
   if (!options.lenient) await checkMediaExists(tx, mediaIdsIn(body));
   return { mediaIds: render.rendered.mediaIds, broken: await brokenLinks(tx, render.rendered.docLinks), render };
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { docs, media, revisions } from "../../db/schema/index.ts";
-import { mediaIdsIn } from "../../markdown/docs.ts";
+import { mediaIdsIn } from "../../markdown/media-refs.ts";
 import { rowVersion } from "../core/fields.ts";
 import { ConflictError, ValidationError } from "../core/errors.ts";
 import { addRevision, getRevision, markRevisionPublished } from "../core/revisions.ts";
@@ -25,9 +25,10 @@ export const createDoc = docEntity.write({
   operation: "create",
   doing: "add docs",
   input: z.object(docFields),
+  stage: (scope, input) => renderDocBody(scope.db, input.body),
   run: async (scope, input): Promise<Doc> => {
     const place = await placeOf(scope.tx, input);
-    const { mediaIds, broken, render } = await examine(scope.tx, input.body);
+    const { mediaIds, broken, render } = await examine(scope.tx, input.body, scope.staged);
     const created = await scope.insert({
       parentId: place.parent?.id ?? null,
       slug: input.slug,
@@ -71,6 +72,7 @@ export const saveDoc = docEntity.write({
   operation: "save",
   doing: "edit docs",
   input: z.object({ ...rowVersion, ...docFields }),
+  stage: (scope, input) => renderDocBody(scope.db, input.body),
   run: async (scope, input): Promise<Doc> => {
     const current = await scope.find(input.id);
     if (current.version !== input.version) await refuseStale(scope.tx, current, authorOf(scope));
@@ -90,7 +92,7 @@ export const saveDoc = docEntity.write({
         parentId: `“${place.parent.title}” is not published, and this page is: publish that one first, or choose another parent.`,
       });
     }
-    const { mediaIds, broken, render } = await examine(scope.tx, input.body);
+    const { mediaIds, broken, render } = await examine(scope.tx, input.body, scope.staged);
     if (moved) await leaveRedirects(scope.tx, doc.path, scope.now);
     const head = wordsChanged ? doc.headRevision + 1 : doc.headRevision;
     const saved = await scope.update(input, {
@@ -152,9 +154,17 @@ export const publishDoc = docEntity.write({
   operation: "publish",
   doing: "publish docs",
   input: z.object(rowVersion),
+  // The head's words as readers will see them, laid out before the transaction.
+  stage: async (scope, input) => {
+    const [head] = await scope.db.select({ body: docs.body }).from(docs).where(eq(docs.id, input.id));
+    return head ? renderDocBody(scope.db, head.body) : undefined;
+  },
   run: async (scope, input): Promise<Doc> => {
     const { row: doc, done } = await scope.target(input);
     if (done) return doc;
+    const render = scope.staged;
+    // The doc changed between the two reads: the version check above would have refused it.
+    if (!render) throw new Error("publishDoc: the doc was read before its transaction but not in it");
     const parent = doc.parentId ? await liveDoc(scope.tx, doc.parentId) : undefined;
     if (parent && parent.publishedRevision === null) {
       throw new ValidationError(
@@ -167,7 +177,6 @@ export const publishDoc = docEntity.write({
       .select({ id: revisions.id })
       .from(revisions)
       .where(and(eq(revisions.entity, "doc"), eq(revisions.recordId, doc.id), eq(revisions.number, doc.headRevision)));
-    const render = await renderDocBody(scope.tx, doc.body);
     const { rendered } = render;
     const published = await scope.update(input, {
       publishedRevision: doc.headRevision,
@@ -253,18 +262,25 @@ export const restoreDocRevision = docEntity.write({
     ...rowVersion,
     number: z.number().int("Choose a revision from the history.").min(1, "Choose a revision from the history."),
   }),
-  run: async (scope, input): Promise<Doc> => {
-    const { row: doc } = await scope.target(input);
-    const earlier = await getRevision<DocRevisionData>(scope.tx, {
+  // The earlier words, laid out before the transaction (a revision never changes).
+  stage: async (scope, input) => {
+    const earlier = await getRevision<DocRevisionData>(scope.db, {
       entity: "doc",
-      recordId: doc.id,
+      recordId: input.id,
       number: input.number,
     });
+    return { earlier, render: await renderDocBody(scope.db, earlier.data.body) };
+  },
+  run: async (scope, input): Promise<Doc> => {
+    const { row: doc } = await scope.target(input);
+    const { earlier } = scope.staged;
     if (input.number === doc.headRevision) {
       throw new ValidationError({ number: `Revision ${input.number} is already the latest.` });
     }
     const head = doc.headRevision + 1;
-    const { mediaIds, broken, render } = await examine(scope.tx, earlier.data.body, { lenient: true });
+    const { mediaIds, broken, render } = await examine(scope.tx, earlier.data.body, scope.staged.render, {
+      lenient: true,
+    });
     const restored = await scope.update(input, {
       title: earlier.data.title,
       description: earlier.data.description,

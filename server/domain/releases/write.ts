@@ -3,6 +3,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { media, mediaUses } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
+import { renderedFor, renderPool } from "../core/rendering.ts";
 import { id, rowVersion } from "../core/fields.ts";
 import { releaseEntity, releaseName, type Release } from "./entity.ts";
 import { releaseFields, stableHasNoLabel } from "./fields.ts";
@@ -30,24 +31,25 @@ function recorded(release: Release, assets?: string[]): Record<string, unknown> 
   };
 }
 
-/** The columns a release's input sets: its version's sort key and its notes rendered, with the images they show. */
-async function columnsOf(input: ReleaseInput) {
+/** A release's notes rendered (in the render pool, before the transaction), with the images they show. */
+type RenderedNotes = { html: string; mediaIds: string[] };
+
+function renderNotes(input: { notes: string }): Promise<RenderedNotes> {
+  return renderedFor("notes", () => renderPool().renderNotes(input.notes));
+}
+
+/** The columns a release's input sets: its version's sort key and its notes as rendered. */
+function columnsOf(input: ReleaseInput, notes: RenderedNotes) {
   const parsed = parseVersion(input.versionNumber);
   if (!parsed) throw new ValidationError({ versionNumber: "Write the version as major.minor.patch, like 5.2.1." });
-  // unified and its plugins load with the first release saved, not at start.
-  const { renderMarkdown } = await import("../../markdown/render.ts");
-  const rendered = await renderMarkdown(input.notes);
   return {
-    columns: {
-      product: input.product,
-      channel: input.channel,
-      versionNumber: input.versionNumber,
-      versionKey: versionKey(parsed),
-      releasedOn: input.releasedOn,
-      notes: input.notes,
-      notesHtml: rendered.html,
-    },
-    embedded: rendered.mediaIds,
+    product: input.product,
+    channel: input.channel,
+    versionNumber: input.versionNumber,
+    versionKey: versionKey(parsed),
+    releasedOn: input.releasedOn,
+    notes: input.notes,
+    notesHtml: notes.html,
   };
 }
 
@@ -82,15 +84,15 @@ export const createRelease = releaseEntity.write({
   operation: "create",
   doing: "add releases",
   input: stableHasNoLabel(z.object(releaseFields)),
+  stage: (_scope, input) => renderNotes(input),
   run: async (scope, input): Promise<Release> => {
-    const { columns, embedded } = await columnsOf(input);
     const created = await scope.insert({
-      ...columns,
+      ...columnsOf(input, scope.staged),
       createdById: scope.actor.via === "system" ? null : scope.actor.id,
       createdAt: scope.now,
       updatedAt: scope.now,
     });
-    const assets = await setUses(scope.tx, created.id, input.assetIds, embedded);
+    const assets = await setUses(scope.tx, created.id, input.assetIds, scope.staged.mediaIds);
     await scope.audit({ row: created, after: recorded(created, assets) });
     return created;
   },
@@ -101,11 +103,11 @@ export const updateRelease = releaseEntity.write({
   operation: "update",
   doing: "edit releases",
   input: stableHasNoLabel(z.object({ ...rowVersion, ...releaseFields })),
+  stage: (_scope, input) => renderNotes(input),
   run: async (scope, input): Promise<Release> => {
     const { row: release } = await scope.target(input);
-    const { columns, embedded } = await columnsOf(input);
-    const updated = await scope.update(input, columns);
-    const assets = await setUses(scope.tx, release.id, input.assetIds, embedded);
+    const updated = await scope.update(input, columnsOf(input, scope.staged));
+    const assets = await setUses(scope.tx, release.id, input.assetIds, scope.staged.mediaIds);
     if (updated.publishedAt) await checkPublishable(scope.tx, updated);
     await scope.audit({ row: updated, before: recorded(release), after: recorded(updated, assets) });
     return updated;

@@ -7,8 +7,12 @@ import { requestBodyLimit } from "./middleware/body-limit.ts";
 import { requestInfo } from "./request-info.ts";
 import { callerOf } from "./caller.ts";
 
-/** GraphQL requests are small JSON (uploads, multipart, may be larger); a larger body is refused as it arrives. */
-const graphqlBodyLimit = 100 * 1024;
+/**
+ * GraphQL requests are JSON (uploads, multipart, may be larger); a larger body is refused
+ * as it arrives. The longest input is a doc of 200,000 characters, which JSON may carry
+ * escaped (`\u8a9e`, 6 bytes a character).
+ */
+const graphqlBodyLimit = 1536 * 1024;
 
 function refuse(
   c: Context,
@@ -81,7 +85,7 @@ export function graphqlRoutes(options: {
           "BAD_REQUEST",
           upload
             ? "That request is too large: a file may be 5 MB at most."
-            : "That request is too large: a GraphQL request may be 100 KB at most.",
+            : "That request is too large: a GraphQL request may be 1.5 MB at most.",
         ),
     }),
   );

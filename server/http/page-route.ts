@@ -14,6 +14,9 @@ import { isHostedPage } from "./react-router.ts";
 /** Route actions get forms and small JSON; anything larger is refused as it arrives. */
 const pageBodyLimit = 256 * 1024;
 
+/** The docs editor, whose form carries a whole doc (200,000 characters in any script). */
+const longTextPages = /^\/docs\/(?:add|edit)(?:\.data)?$/;
+
 /** The pages whose forms upload files (your settings: your picture). */
 const uploadPages = /^\/dashboard\/settings(?:\.data|\/|$)/;
 
@@ -40,6 +43,7 @@ export function pageRoute(options: {
     requestBodyLimit({
       maxSize: pageBodyLimit,
       allowsUpload: (c) => uploadPages.test(c.req.path),
+      takesLongText: (c) => longTextPages.test(c.req.path),
       refuse: (c, upload) =>
         c.text(upload ? "That file is too large: a picture may be 5 MB at most." : "That request is too large.", 413),
     }),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { docHref, markdownHref, slugProblem, suggestSlug } from "./doc-paths.ts";
+import { canonicalDocPath, docHref, markdownHref, slugProblem, suggestSlug } from "./doc-paths.ts";
 
 describe("slug rules", () => {
   it.each(["calibration", "daily-qc", "v5", "step-2-of-3", "a"])("accepts %s", (slug) => {
@@ -53,4 +53,24 @@ describe("addresses", () => {
     expect(docHref("calibration/daily")).toBe("/docs/calibration/daily");
     expect(markdownHref("calibration/daily")).toBe("/docs/calibration/daily.md");
   });
+});
+
+describe("canonicalDocPath", () => {
+  it.each([
+    ["calibration/daily-phantom-check", "calibration/daily-phantom-check"],
+    ["Calibration/Daily-Phantom-Check", "calibration/daily-phantom-check"],
+    ["/calibration//daily-phantom-check/", "calibration/daily-phantom-check"],
+    ["ｇｅｔｔｉｎｇ-started", "getting-started"],
+    ["", ""],
+    ["/", ""],
+  ])("reads %j as %j", (asked, path) => {
+    expect(canonicalDocPath(asked)).toBe(path);
+  });
+
+  it.each(["a b", "a\u0000b", "€", "a.b", "a_b", "-a", "a--b", "..", "x".repeat(81), "a/".repeat(11)])(
+    "finds no doc could live at %j",
+    (asked) => {
+      expect(canonicalDocPath(asked)).toBeNull();
+    },
+  );
 });

@@ -28,6 +28,20 @@ export function slugProblem(slug: string, atTop: boolean): string | null {
   return null;
 }
 
+/**
+ * The doc path an address asks for, as the site spells it, or null when no doc could live
+ * there. The address's own forms of the same path lead to it: any case, full-width
+ * letters, stray or doubled slashes (`/docs//Calibration/` is `calibration`). Anything
+ * else (spaces, punctuation, control characters) names no doc at all.
+ */
+export function canonicalDocPath(asked: string): string | null {
+  const path = asked.normalize("NFKC").toLowerCase().split("/").filter(Boolean).join("/");
+  if (path === "") return "";
+  const slugs = path.split("/");
+  if (slugs.length > 10 || !slugs.every((slug) => slug.length <= 80 && slugShape.test(slug))) return null;
+  return path;
+}
+
 /** A slug made from a title: "Daily QC — step 2" becomes "daily-qc-step-2". */
 export function suggestSlug(title: string): string {
   const ascii = title

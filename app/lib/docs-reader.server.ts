@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { DocMarkdownQuery, DocPageQuery } from "../routes/docs/queries.ts";
 import { tryQuery } from "./api.server.ts";
-import { markdownHref } from "./doc-paths.ts";
+import { canonicalDocPath, docHref, markdownHref } from "./doc-paths.ts";
 import { docsPreview } from "./docs-preview.server.ts";
 import { notFound, type ErrorPayload } from "./route-error.ts";
 import { requireUser } from "./sign-in.ts";
@@ -21,11 +21,6 @@ export function docsFailure(url: URL, error: { status?: number; message: string 
   );
 }
 
-/** A path as the reader asked for it: with no slash at either end. */
-function cleanPath(splat: string | undefined): string {
-  return (splat ?? "").replace(/^\/+|\/+$/g, "");
-}
-
 /**
  * One doc page: signed in (or off to sign in and back), preview mode settled, then the
  * doc as this reader may see it. A moved doc answers 301 to where it went; a path with
@@ -33,9 +28,13 @@ function cleanPath(splat: string | undefined): string {
  */
 export async function loadDocPage(context: Context, url: URL, splat: string | undefined) {
   requireUser(context, url);
+  // An address no doc could have is the spec's 404 before anything is read; another
+  // spelling of a doc's path moves once, permanently, to the site's own (an ASCII path,
+  // so the Location header is always valid, and the comparison is of encoded forms).
+  const path = canonicalDocPath(splat ?? "");
+  if (path === null) throw notFound(url);
+  if (docHref(path) !== url.pathname) throw redirect(`${docHref(path)}${url.search}`, 301);
   const preview = await docsPreview(context, url);
-  const path = cleanPath(splat);
-  if (`/docs/${path}` !== url.pathname) throw redirect(`/docs/${path}${url.search}`, 301);
   const result = await tryQuery(context, DocPageQuery, { path, preview: preview.on });
   if (!result.ok) docsFailure(url, result.error);
   const { docPage } = result.data;
@@ -53,7 +52,8 @@ export async function loadDocPage(context: Context, url: URL, splat: string | un
 export async function docMarkdownResponse(context: Context, url: URL): Promise<Response> {
   requireUser(context, url);
   const preview = await docsPreview(context, url);
-  const path = cleanPath(url.pathname.slice("/docs/".length, -".md".length));
+  const path = canonicalDocPath(decodeURIComponent(url.pathname.slice("/docs/".length, -".md".length)));
+  if (!path) throw notFound(url);
   const result = await tryQuery(context, DocMarkdownQuery, { path, preview: preview.on });
   if (!result.ok) docsFailure(url, result.error);
   const { title, description, body } = result.data.docMarkdown;

@@ -70,5 +70,10 @@ export const sortDirection = z
 
 /** A LIKE pattern that finds the text anywhere, with the user's % and _ taken literally. */
 export function likePattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  return `%${likePrefix(text)}%`;
+}
+
+/** The text escaped for a LIKE pattern, to put before a `%` of one's own (a prefix search). */
+export function likePrefix(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }

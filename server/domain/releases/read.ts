@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { media, mediaUses, releases } from "../../db/schema/index.ts";
-import { id } from "../core/fields.ts";
+import { id, likePattern, likePrefix, searchText } from "../core/fields.ts";
 import { listInput, type Connection } from "../core/pagination.ts";
 import type { Media } from "../media/entity.ts";
 import { releaseEntity, type Release } from "./entity.ts";
@@ -19,11 +19,13 @@ export const listReleases = releaseEntity.read({
     product: product.optional(),
     channel: releaseChannel.optional(),
     status: releaseStatus.optional().describe("Drafts are seen by editors and admins only."),
+    search: searchText.describe("The start of a version (“5.4”, “v5 5.4.0”) or words of the notes."),
   }),
   run: async (scope, input): Promise<Connection<Release>> =>
     scope.page(
       { key: releases.versionKey, type: "text", id: releases.id, direction: "desc" },
       input,
+      input.search ? releaseSearch(input.search) : undefined,
       input.product ? eq(releases.product, input.product) : undefined,
       input.channel ? eq(releases.channel, input.channel) : undefined,
       input.status === "draft"
@@ -33,6 +35,24 @@ export const listReleases = releaseEntity.read({
           : undefined,
     ),
 });
+
+/**
+ * A search of releases: a version's start (5.4 finds 5.4.0 and 5.4.1, not 5.40.0), with
+ * its product if named ("v5 5.4.0", "v5-5.4"), or else words of the notes.
+ */
+function releaseSearch(text: string): SQL | undefined {
+  const asked = /^(?:(v[45])[\s-]*)?v?(\d+(?:\.\d+){0,2}(?:-[0-9a-z.-]+)?)\.?$/i.exec(text.trim());
+  if (asked?.[2]) {
+    const version = asked[2].toLowerCase();
+    const start = or(eq(releases.versionNumber, version), like(releases.versionNumber, `${likePrefix(version)}.%`));
+    const full = /^\d+\.\d+\.\d+/.test(version)
+      ? or(start, like(releases.versionNumber, `${likePrefix(version)}-%`))
+      : start;
+    if (!asked[1]) return full;
+    return and(eq(releases.product, asked[1].toLowerCase() === "v4" ? "v4" : "v5"), full);
+  }
+  return ilike(releases.notes, likePattern(text));
+}
 
 /** The newest published release of each product on a channel (stable unless asked): what devices should run. */
 export const latestReleases = releaseEntity.publicRead({

@@ -38,6 +38,7 @@ export const ReleasesQuery = graphql(
       $product: Product
       $channel: ReleaseChannel
       $status: ReleaseStatus
+      $search: String
       $first: Int
       $after: String
       $last: Int
@@ -50,6 +51,7 @@ export const ReleasesQuery = graphql(
         product: $product
         channel: $channel
         status: $status
+        search: $search
         first: $first
         after: $after
         last: $last

@@ -4,7 +4,7 @@ import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
-import { ListFilters, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
+import { ListFilters, SearchField, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
@@ -12,7 +12,7 @@ import { query, tryQuery } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
-import { enumParam, pageParams, withParams } from "../../../lib/list-params.ts";
+import { enumParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { releaseActions } from "./actions.server.ts";
@@ -31,6 +31,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     product: enumParam(params, "product", productLabels),
     channel: enumParam(params, "channel", channelLabels),
     status: enumParam(params, "status", statusLabels),
+    search: searchParam(params),
   };
   const data = await query(context, ReleasesQuery, { ...filters, ...pageParams(params) });
   const editId = params.get("edit");
@@ -67,7 +68,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
   const loading = useListLoading();
   const close = (param: string) =>
     void navigate(`${pathname}${withParams(search, { [param]: null })}`, { preventScrollReset: true });
-  const filtered = Boolean(filters.product || filters.channel || filters.status);
+  const filtered = Boolean(filters.search || filters.product || filters.channel || filters.status);
   const editor = can(capabilities, "release", "create");
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-6">
@@ -140,6 +141,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
           total={{ ...total, one: "release", many: "releases" }}
           chips={chipsOf(filters)}
         >
+          <SearchField label="Version or words of the notes" defaultValue={filters.search} />
           <SelectField
             label="Product"
             name="product"
@@ -210,11 +212,13 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
 export { DashboardErrorBoundary as ErrorBoundary };
 
 function chipsOf(filters: {
+  search: string | undefined;
   product: keyof typeof productLabels | undefined;
   channel: keyof typeof channelLabels | undefined;
   status: keyof typeof statusLabels | undefined;
 }): FilterChip[] {
   return [
+    filters.search ? { param: "q", label: `Version or notes: “${filters.search}”` } : null,
     filters.product ? { param: "product", label: `Product: ${productLabels[filters.product]}` } : null,
     filters.channel ? { param: "channel", label: `Channel: ${channelLabels[filters.channel]}` } : null,
     filters.status ? { param: "status", label: `State: ${statusLabels[filters.status]}` } : null,

@@ -20,9 +20,9 @@ describe("renderDoc", () => {
     const pages = Array.from({ length: 6 }, (_, n) => `## Part ${n}\n\nSee [page ${n}](/docs/page-${n}).\n`);
     const rendered = await Promise.all(pages.map((page) => renderDoc(page)));
     rendered.forEach((doc, n) => {
-      expect(doc.headings).toEqual([{ id: `part-${n}`, text: `Part ${n}`, depth: 2 }]);
+      expect(doc.headings).toEqual([{ id: `user-content-part-${n}`, text: `Part ${n}`, depth: 2 }]);
       expect(doc.docLinks).toEqual([`page-${n}`]);
-      expect(doc.text).toBe(`Part ${n} See page ${n}.`);
+      expect(doc.text).toBe(`Part ${n}\nSee page ${n}.`);
     });
   });
 
@@ -55,12 +55,12 @@ describe("renderDoc", () => {
       "## Before you start\n\n### Tools\n\n#### Small\n\n## Before you start\n\nx[^1]\n\n[^1]: y",
     );
     expect(rendered.headings).toEqual([
-      { id: "before-you-start", text: "Before you start", depth: 2 },
-      { id: "tools", text: "Tools", depth: 3 },
-      { id: "before-you-start-1", text: "Before you start", depth: 2 },
+      { id: "user-content-before-you-start", text: "Before you start", depth: 2 },
+      { id: "user-content-tools", text: "Tools", depth: 3 },
+      { id: "user-content-before-you-start-1", text: "Before you start", depth: 2 },
     ]);
     expect(rendered.html).toContain(
-      '<h2 id="before-you-start">Before you start<a class="anchor" aria-hidden="true" tabindex="-1" href="#before-you-start">#</a></h2>',
+      '<h2 id="user-content-before-you-start">Before you start<a class="anchor" aria-hidden="true" tabindex="-1" href="#user-content-before-you-start">#</a></h2>',
     );
   });
 
@@ -91,7 +91,7 @@ describe("renderDoc", () => {
     expect(html).not.toMatch(/class="[^"]*tok-/);
   });
 
-  it("shows library images as responsive pictures with their size, and drops any other image", async () => {
+  it("shows library images as responsive pictures with their size, and any other image as its alt text", async () => {
     const rendered = await renderDoc(
       `![](/media/${imageId})\n\n![Pixel](https://tracker.example/p.png)\n\n![Gone](/media/${fileId})`,
       { images: new Map([[imageId, image]]) },
@@ -104,6 +104,8 @@ describe("renderDoc", () => {
     );
     expect(rendered.html).not.toContain("tracker.example");
     expect(rendered.html).not.toContain(fileId);
+    expect(rendered.html).toContain('<p><span class="doc-image-missing">Pixel</span></p>');
+    expect(rendered.html).toContain('<p><span class="doc-image-missing">Gone</span></p>');
     expect(rendered.mediaIds).toEqual([imageId]);
   });
 
@@ -117,7 +119,7 @@ describe("renderDoc", () => {
 
   it("gives the words for search without markup", async () => {
     const { text } = await renderDoc("## Calibrate\n\nPlace the **phantom** on the plate.");
-    expect(text).toBe("Calibrate Place the phantom on the plate.");
+    expect(text).toBe("Calibrate\nPlace the phantom on the plate.");
   });
 });
 

@@ -19,8 +19,8 @@ import { unified } from "unified";
  * - a heading's `id` (its slug) and the `#` anchor link appended to it;
  * - shiki's colouring: `<pre class="code" tabindex="0" data-language="x"><code>` with one
  *   `<span>` per line and token becomes `<pre><code class="language-x">` and its text;
- * - a table's scroll frame (`div.table-frame`), its cells' `align-*` class (back to the
- *   `align` attribute) and the `span.nowrap` kept around codes in cells;
+ * - a table's scroll frame (`div.table-frame`), its cells' classes (`align-*` back to the
+ *   `align` attribute, `cell-wide`) and the `span.nowrap` kept around codes in cells;
  * - a library image's `<picture>` (back to its `<img>`).
  * Link addresses, text, and every other element and attribute are compared as they are.
  * Callouts, footnotes, tables and task lists are not CommonMark, so no example has one.
@@ -150,9 +150,9 @@ export function docsAdditions(tree: Root): void {
         : node.children;
     }
     if (node.tagName === "span" && classes.includes("nowrap")) return node.children;
-    const align = classes.find((name) => name.startsWith("align-"));
-    if ((node.tagName === "td" || node.tagName === "th") && align) {
-      node.properties = { align: align.slice("align-".length) };
+    if (node.tagName === "td" || node.tagName === "th") {
+      const align = classes.find((name) => name.startsWith("align-"));
+      node.properties = align ? { align: align.slice("align-".length) } : {};
     }
     return undefined;
   });

@@ -137,12 +137,26 @@ describe("tables", () => {
     expect(text).toContain("E-104 · Foot-plate sensor not ready: see E-1xx · P/N 40-0021");
   });
 
-  it("sit in a frame that scrolls, named by their header cells and reachable by keyboard", async () => {
+  it("sit in a frame that scrolls, reachable by keyboard, named by their section and header cells", async () => {
     const { html } = await renderDoc(errorTable);
     expect(html).toContain(
       '<div class="table-frame" role="region" tabindex="0" aria-label="Table: Code, Message, Part"><table>',
     );
     expect(html).toMatch(/<\/table><\/div>$/);
+    const sections = await renderDoc(`## Sensors\n\n${errorTable}\n\n## Power\n\n${errorTable}\n\n${errorTable}`);
+    expect([...sections.html.matchAll(/aria-label="([^"]+)"/g)].map((match) => match[1])).toEqual([
+      "Sensors, table: Code, Message, Part",
+      "Power, table: Code, Message, Part",
+      "Power, table: Code, Message, Part (2)",
+    ]);
+  });
+
+  it("give a column of sentences a wider minimum than a column of codes", async () => {
+    const { html } = await renderDoc(
+      "| Code | What to do |\n| :-: | - |\n| E-104 | Clean and dry the foot plate, then restart the unit. |\n| E-107 | Wipe. |",
+    );
+    expect(html).toContain('<th class="align-center">Code</th>\n<th class="cell-wide">What to do</th>');
+    expect(html).toContain('<td class="cell-wide">Wipe.</td>');
   });
 
   it("give search one line a row, cells apart, and one line a block", async () => {

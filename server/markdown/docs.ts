@@ -1,4 +1,5 @@
 import type { Element, Root } from "hast";
+import { toString } from "hast-util-to-string";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
 import rehypeSlug from "rehype-slug";
@@ -117,7 +118,11 @@ function image(node: Element, found: RenderState): Element | undefined {
 function trustedAdditions() {
   return (tree: Root) => {
     const found = state();
+    // The section a table is in (the heading before it), and the tables' names so far.
+    let section: string | undefined;
+    const tableNames = new Set<string>();
     visit(tree, "element", (node: Element, index, parent) => {
+      if (/^h[1-6]$/.test(node.tagName)) section = toString(node).replace(/\s+/g, " ").trim() || section;
       switch (node.tagName) {
         case "img": {
           if (!parent || index === undefined) return;
@@ -145,7 +150,7 @@ function trustedAdditions() {
           labelTask(node);
           return;
         case "table":
-          if (parent && index !== undefined) parent.children[index] = tableFrame(node);
+          if (parent && index !== undefined) parent.children[index] = tableFrame(node, section, tableNames);
           return;
         case "th":
         case "td":

@@ -12,7 +12,11 @@ const alignments = new Set(["left", "center", "right"]);
 export function alignCell(cell: Element): void {
   const align = cell.properties.align;
   delete cell.properties.align;
-  if (typeof align === "string" && alignments.has(align)) cell.properties.className = [`align-${align}`];
+  if (typeof align === "string" && alignments.has(align)) addClass(cell, `align-${align}`);
+}
+
+function addClass(cell: Element, name: string): void {
+  cell.properties.className = [...(cell.properties.className ?? []), name];
 }
 
 /**
@@ -62,28 +66,55 @@ export function keepCellCodesWhole(node: Element): void {
 const cellsOf = (row: Element | undefined) =>
   (row?.children ?? []).filter((cell): cell is Element => cell.type === "element" && /^t[hd]$/.test(cell.tagName));
 
-function firstRow(table: Element): Element | undefined {
-  for (const part of table.children) {
-    if (part.type !== "element") continue;
-    if (part.tagName === "tr") return part;
-    const row = part.children.find((child): child is Element => child.type === "element" && child.tagName === "tr");
-    if (row) return row;
+const isRow = (node: ElementContent): node is Element => node.type === "element" && node.tagName === "tr";
+
+function rowsOf(table: Element): Element[] {
+  return table.children.flatMap((part) => {
+    if (part.type !== "element") return [];
+    return part.tagName === "tr" ? [part] : part.children.filter(isRow);
+  });
+}
+
+const cellText = (cell: Element) => toString(cell).replace(/\s+/g, " ").trim();
+
+/** Columns of sentences (any cell longer than this) get a wider minimum than columns of words or codes. */
+const longCell = 40;
+
+/**
+ * Each cell of a column of sentences gets `cell-wide`: on a narrow screen such a column keeps
+ * a width that reads (a few words a line), while the others keep a narrower minimum.
+ */
+function markWideColumns(rows: readonly Element[]): void {
+  const wide = new Set<number>();
+  for (const row of rows) {
+    cellsOf(row).forEach((cell, column) => {
+      if (cellText(cell).length > longCell) wide.add(column);
+    });
   }
-  return undefined;
+  for (const row of rows) {
+    cellsOf(row).forEach((cell, column) => {
+      if (wide.has(column)) addClass(cell, "cell-wide");
+    });
+  }
 }
 
 /**
  * A table in a frame that scrolls sideways (`div.table-frame`), so on a phone the table
- * keeps readable columns instead of one word a line. The frame is a named region that
- * takes focus, so a keyboard can scroll it (axe's scrollable-region-focusable): it is
- * named by the table's header cells, which say what the table holds.
+ * keeps readable columns instead of one word a line (see markWideColumns). The frame is a
+ * named region that takes focus, so a keyboard can scroll it (axe's
+ * scrollable-region-focusable). Its name says where it is and what it holds: the section's
+ * heading, then the header cells ("Measurement and sensors, table: Code, Message, …"), and
+ * a number if the doc already has a table of that name (landmarks are told apart by name).
  */
-export function tableFrame(table: Element): Element {
-  const headers = cellsOf(firstRow(table))
-    .map((cell) => toString(cell).replace(/\s+/g, " ").trim())
-    .filter(Boolean);
-  let label = headers.length > 0 ? `Table: ${headers.join(", ")}` : "Table";
-  if (label.length > 120) label = `${label.slice(0, 119).trimEnd()}…`;
+export function tableFrame(table: Element, section: string | undefined, names: Set<string>): Element {
+  const rows = rowsOf(table);
+  markWideColumns(rows);
+  const headers = cellsOf(rows[0]).map(cellText).filter(Boolean);
+  let name = `${section ? `${section}, table` : "Table"}${headers.length > 0 ? `: ${headers.join(", ")}` : ""}`;
+  if (name.length > 120) name = `${name.slice(0, 119).trimEnd()}…`;
+  let label = name;
+  for (let n = 2; names.has(label); n += 1) label = `${name} (${n})`;
+  names.add(label);
   return {
     type: "element",
     tagName: "div",

@@ -5,11 +5,13 @@ import { renderDoc } from "./docs.ts";
 
 /**
  * The ids the reader's page (app/components/docs/docs-frame.tsx, app/routes/docs/page.tsx,
- * the default layout's header and footer) and the editor's (app/layouts/docs.tsx, its
- * preview and title) give their own elements. A doc's heading must never take one.
+ * the default layout's header and footer, the consent banner app/enhance/consent.ts adds)
+ * and the editor's (app/layouts/docs.tsx, its preview and title) give their own elements.
+ * A doc's heading must never take one.
  */
 const chromeIds = [
   "main",
+  "consent-title",
   "toc-heading",
   "doc-children",
   "footer-about",

@@ -73,6 +73,15 @@ describe("renderDoc", () => {
     expect(html).not.toMatch(/style=/);
   });
 
+  it("colours code the same way every time, and leaves a line too long to colour as it is", async () => {
+    const long = `echo ${"x".repeat(2100)}`;
+    const { html } = await renderDoc(`\`\`\`bash\n${long}\nsha256sum densara.pkg # check\n\`\`\``);
+    expect(html).toContain(`<span class="line"><span>${long}</span></span>`);
+    expect(html).toContain(
+      '<span class="tok-function">sha256sum</span><span class="tok-string"> densara.pkg</span><span class="tok-comment"> # check</span>',
+    );
+  });
+
   it("turns GitHub alerts into callouts a screen reader announces", async () => {
     const { html } = await renderDoc(
       "> [!WARNING]\n> Switch the scanner off first.\n\n> [!TIP] Wipe from the top.\n\n> Just a quote.",

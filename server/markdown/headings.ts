@@ -11,7 +11,7 @@ export const isFootnoteLabel = (node: Element) => node.properties.id === "footno
 const rank = (node: Element) => /^h([1-6])$/.exec(node.tagName)?.[1];
 
 /** What a settled doc's headings are: its contents, and every id on it (headings' apart). */
-export type SettledHeadings = { contents: DocHeading[]; ids: Set<string>; headingIds: Set<string> };
+type SettledHeadings = { contents: DocHeading[]; ids: Set<string>; headingIds: Set<string> };
 
 /**
  * Once rehype-slug has given every heading its prefixed id (`user-content-setup`):

@@ -8,7 +8,7 @@ import type { Element } from "hast";
 
 const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
 /** A media library image as markdown names it: `/media/<id>`. */
-export const mediaImage = new RegExp(`^/media/(${uuid})$`);
+const mediaImage = new RegExp(`^/media/(${uuid})$`);
 /** A media library file a link names: `/media/<id>` and anything under it. */
 export const mediaLink = new RegExp(`^/media/(${uuid})(?:/|$)`);
 /** Any library id in a text. */
@@ -25,7 +25,7 @@ export type DocImage = {
   sizes: { width: number; avif: string; webp: string }[];
 };
 
-export const srcOf = (node: Element) => (typeof node.properties.src === "string" ? node.properties.src : "");
+const srcOf = (node: Element) => (typeof node.properties.src === "string" ? node.properties.src : "");
 export const altOf = (node: Element) => (typeof node.properties.alt === "string" ? node.properties.alt : "");
 
 /** The library id an image shows, if its address is one. */

@@ -20,9 +20,9 @@ describe("renderDoc", () => {
     const pages = Array.from({ length: 6 }, (_, n) => `## Part ${n}\n\nSee [page ${n}](/docs/page-${n}).\n`);
     const rendered = await Promise.all(pages.map((page) => renderDoc(page)));
     rendered.forEach((doc, n) => {
-      expect(doc.headings).toEqual([{ id: `part-${n}`, text: `Part ${n}`, depth: 2 }]);
+      expect(doc.headings).toEqual([{ id: `user-content-part-${n}`, text: `Part ${n}`, depth: 2 }]);
       expect(doc.docLinks).toEqual([`page-${n}`]);
-      expect(doc.text).toBe(`Part ${n} See page ${n}.`);
+      expect(doc.text).toBe(`Part ${n}\nSee page ${n}.`);
     });
   });
 
@@ -55,12 +55,12 @@ describe("renderDoc", () => {
       "## Before you start\n\n### Tools\n\n#### Small\n\n## Before you start\n\nx[^1]\n\n[^1]: y",
     );
     expect(rendered.headings).toEqual([
-      { id: "before-you-start", text: "Before you start", depth: 2 },
-      { id: "tools", text: "Tools", depth: 3 },
-      { id: "before-you-start-1", text: "Before you start", depth: 2 },
+      { id: "user-content-before-you-start", text: "Before you start", depth: 2 },
+      { id: "user-content-tools", text: "Tools", depth: 3 },
+      { id: "user-content-before-you-start-1", text: "Before you start", depth: 2 },
     ]);
     expect(rendered.html).toContain(
-      '<h2 id="before-you-start">Before you start<a class="anchor" aria-hidden="true" tabindex="-1" href="#before-you-start">#</a></h2>',
+      '<h2 id="user-content-before-you-start">Before you start<a class="anchor" aria-hidden="true" tabindex="-1" href="#user-content-before-you-start">#</a></h2>',
     );
   });
 
@@ -71,6 +71,15 @@ describe("renderDoc", () => {
     expect(html).toContain('<span class="tok-comment"> # check</span>');
     expect(html).toContain('data-language="klingon"><code><span class="line"><span>qapla\'</span>');
     expect(html).not.toMatch(/style=/);
+  });
+
+  it("colours code the same way every time, and leaves a line too long to colour as it is", async () => {
+    const long = `echo ${"x".repeat(2100)}`;
+    const { html } = await renderDoc(`\`\`\`bash\n${long}\nsha256sum densara.pkg # check\n\`\`\``);
+    expect(html).toContain(`<span class="line"><span>${long}</span></span>`);
+    expect(html).toContain(
+      '<span class="tok-function">sha256sum</span><span class="tok-string"> densara.pkg</span><span class="tok-comment"> # check</span>',
+    );
   });
 
   it("turns GitHub alerts into callouts a screen reader announces", async () => {
@@ -91,7 +100,7 @@ describe("renderDoc", () => {
     expect(html).not.toMatch(/class="[^"]*tok-/);
   });
 
-  it("shows library images as responsive pictures with their size, and drops any other image", async () => {
+  it("shows library images as responsive pictures with their size, and any other image as its alt text", async () => {
     const rendered = await renderDoc(
       `![](/media/${imageId})\n\n![Pixel](https://tracker.example/p.png)\n\n![Gone](/media/${fileId})`,
       { images: new Map([[imageId, image]]) },
@@ -104,6 +113,8 @@ describe("renderDoc", () => {
     );
     expect(rendered.html).not.toContain("tracker.example");
     expect(rendered.html).not.toContain(fileId);
+    expect(rendered.html).toContain('<p><span class="doc-image-missing">Pixel</span></p>');
+    expect(rendered.html).toContain('<p><span class="doc-image-missing">Gone</span></p>');
     expect(rendered.mediaIds).toEqual([imageId]);
   });
 
@@ -117,7 +128,7 @@ describe("renderDoc", () => {
 
   it("gives the words for search without markup", async () => {
     const { text } = await renderDoc("## Calibrate\n\nPlace the **phantom** on the plate.");
-    expect(text).toBe("Calibrate Place the phantom on the plate.");
+    expect(text).toBe("Calibrate\nPlace the phantom on the plate.");
   });
 });
 

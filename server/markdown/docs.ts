@@ -1,4 +1,4 @@
-import type { Element, ElementContent, Root } from "hast";
+import type { Element, Root } from "hast";
 import { toString } from "hast-util-to-string";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
@@ -11,48 +11,48 @@ import { unified } from "unified";
 import { visit } from "unist-util-visit";
 import type { HighlighterCore } from "shiki/core";
 import { calloutOf } from "./callouts.ts";
+import { isFootnoteLabel, settleHeadings, type DocHeading } from "./headings.ts";
 import { highlighter, rehypeHighlight } from "./highlight.ts";
+import { altOf, libraryIdOf, mediaIds, mediaLink, missingImage, picture, type DocImage } from "./images.ts";
+import { docPathOfLink, headingIdPrefix, landFragments } from "./links.ts";
+import { listItemProblem, labelTask } from "./lists.ts";
+import { plainText } from "./plain-text.ts";
+import { outsideImage, type DocProblem } from "./problems.ts";
+import { rehypeSafeUrls } from "./safe-urls.ts";
+import { alignCell, keepCellCodesWhole, tableFrame } from "./tables.ts";
 
 /**
  * A doc's markdown, rendered on the server: GitHub-flavoured markdown (tables, task lists,
  * footnotes), then sanitized with a strict schema (GitHub's, less what a doc has no use
- * for, with raw HTML dropped before it), then the trusted steps that only add to the safe
- * tree: heading anchors, callouts, code coloured by shiki, and images from the media
- * library as responsive pictures. What comes out is the page as readers see it, with its
- * table of contents, its text for search, the media files it shows and the docs it links.
+ * for, with raw HTML dropped before it) and a check of every address's scheme, then the
+ * trusted steps that only add to the safe tree: heading ids and anchors, callouts, code
+ * coloured by shiki, tables in scroll frames, and images from the media library as
+ * responsive pictures. What comes out is the page as readers see it, with its table of
+ * contents, its text for search, the media files it shows, the docs it links and what the
+ * writer should fix. All of it is plain data (a worker thread can hand it back).
  */
 
-const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";
-const mediaImage = new RegExp(`^/media/(${uuid})$`);
-const mediaLink = new RegExp(`^/media/(${uuid})(?:/|$)`);
-
-export type DocHeading = { id: string; text: string; depth: number };
-
-/** A media library image, as the domain gives it for the renderer to show. */
-export type DocImage = {
-  src: string;
-  width: number | null;
-  height: number | null;
-  /** The library's alt text, for an image the markdown gives none. */
-  alt: string | null;
-  /** Responsive sizes, narrowest first. */
-  sizes: { width: number; avif: string; webp: string }[];
-};
+export type { DocHeading } from "./headings.ts";
+export type { DocImage } from "./images.ts";
+export type { DocProblem } from "./problems.ts";
+export { docPathOfLink } from "./links.ts";
 
 export type RenderedDoc = {
   html: string;
-  /** The h2 and h3 headings, for the table of contents and search. */
+  /** The h2 and h3 headings that have words, for the table of contents and search. */
   headings: DocHeading[];
-  /** All the words, for search. */
+  /** All the words, for search: a line for each block and table row, cells joined by " · ". */
   text: string;
   /** Media library files the doc shows or links to, in order. */
   mediaIds: string[];
   /** The docs it links to, as paths under /docs ("" is /docs itself), without anchors. */
   docLinks: string[];
+  /** What the writer should fix (empty headings and list items, images readers do not see), by line. */
+  problems: DocProblem[];
 };
 
 export type RenderDocOptions = {
-  /** The library's images the doc names, found by id; an id missing from the map is dropped. */
+  /** The library's images the doc names, found by id; an id missing from the map is shown as its alt text. */
   images?: ReadonlyMap<string, DocImage>;
 };
 
@@ -64,10 +64,11 @@ const schema: SanitizeSchema = {
   tagNames: (defaultSchema.tagNames ?? []).filter(
     (tag) => !["details", "summary", "picture", "source", "ruby", "rp", "rt"].includes(tag),
   ),
+  // hast-util-sanitize compares schemes case-sensitively: links' schemes are checked by
+  // rehypeSafeUrls instead (no list here means none is refused at this step).
   protocols: {
-    href: ["http", "https", "mailto", "tel"],
-    // Images: the site's own paths only (no protocol is allowed, and relative paths pass).
-    src: [],
+    // Images: http(s), or the site's own paths (relative paths pass); only the library's stay.
+    src: ["http", "https"],
     cite: ["http", "https"],
   },
   attributes: {
@@ -76,13 +77,6 @@ const schema: SanitizeSchema = {
   },
 };
 
-/** The doc path a link names (`/docs/a/b#x` → "a/b"), or undefined for any other link. */
-export function docPathOfLink(href: string): string | undefined {
-  const match = /^\/docs(?:\/([^?#]*))?(?:[?#].*)?$/.exec(href);
-  if (!match) return undefined;
-  return (match[1] ?? "").replace(/\/+$/, "");
-}
-
 /** What one render gathers as it goes, and the images it may show. */
 type RenderState = {
   images: ReadonlyMap<string, DocImage>;
@@ -90,6 +84,7 @@ type RenderState = {
   docLinks: string[];
   headings: DocHeading[];
   text: string;
+  problems: DocProblem[];
 };
 
 /**
@@ -104,78 +99,34 @@ function state(): RenderState {
   return current;
 }
 
-/**
- * Library images become `<picture>` with AVIF and WebP sizes (the browser takes the one it
- * needs), lazily loaded, with their pixel size so the page does not jump. Any other image,
- * or one the library no longer has, is dropped: a doc never loads a picture from elsewhere.
- */
-function picture(node: Element, images: ReadonlyMap<string, DocImage>, found: string[]): Element | undefined {
-  const src = typeof node.properties.src === "string" ? node.properties.src : "";
-  const id = mediaImage.exec(src)?.[1];
-  const image = id ? images.get(id) : undefined;
-  if (!id || !image) return undefined;
-  found.push(id);
-  const written = typeof node.properties.alt === "string" ? node.properties.alt : "";
-  const img: Element = {
-    type: "element",
-    tagName: "img",
-    properties: {
-      src: image.src,
-      alt: written || image.alt || "",
-      ...(typeof node.properties.title === "string" ? { title: node.properties.title } : {}),
-      ...(image.width && image.height ? { width: image.width, height: image.height } : {}),
-      loading: "lazy",
-      decoding: "async",
-    },
-    children: [],
-  };
-  if (image.sizes.length === 0) return img;
-  const sizes = "(min-width: 64rem) 48rem, 100vw";
-  const source = (type: string, pick: (size: DocImage["sizes"][number]) => string): Element => ({
-    type: "element",
-    tagName: "source",
-    properties: { type, srcSet: image.sizes.map((size) => `${pick(size)} ${size.width}w`).join(", "), sizes },
-    children: [],
-  });
-  return {
-    type: "element",
-    tagName: "picture",
-    properties: {},
-    children: [source("image/avif", (size) => size.avif), source("image/webp", (size) => size.webp), img],
-  };
-}
-
-/** The footnotes' own heading (remark-rehype's, read by screen readers only): not part of the contents. */
-function footnotes(heading: Element): boolean {
-  const id = typeof heading.properties.id === "string" ? heading.properties.id : "";
-  return id === "footnote-label" || id.startsWith("user-content-");
-}
-
-const isCheckbox = (child: ElementContent): child is Element =>
-  child.type === "element" && child.tagName === "input" && child.properties.type === "checkbox";
-
-/**
- * A task list's checkboxes (GFM `- [x]`) are disabled marks of done or not: each is named
- * by its item's words, so a screen reader says "checked, Phantom check run" (WCAG 4.1.2).
- */
-function labelTask(item: Element): void {
-  const paragraph = item.children.find((child): child is Element => child.type === "element" && child.tagName === "p");
-  const box = item.children.find(isCheckbox) ?? paragraph?.children.find(isCheckbox);
-  if (box) box.properties.ariaLabel = toString(item).replace(/\s+/g, " ").trim().slice(0, 200);
+/** A library image as a picture; any other image as its alt text, which the writer is told of. */
+function image(node: Element, found: RenderState): Element | undefined {
+  const id = libraryIdOf(node);
+  const shown = id ? found.images.get(id) : undefined;
+  if (id && shown) {
+    found.mediaIds.push(id);
+    return picture(node, shown);
+  }
+  found.problems.push(outsideImage(node, altOf(node).trim(), id !== undefined));
+  return missingImage(node);
 }
 
 /**
  * The trusted additions, in one walk of the sanitized tree: library images, the links
- * and files the doc names, callouts and the task lists' labels.
+ * and files the doc names, callouts, task lists' labels and tables.
  */
 function trustedAdditions() {
   return (tree: Root) => {
     const found = state();
+    // The section a table is in (the heading before it), and the tables' names so far.
+    let section: string | undefined;
+    const tableNames = new Set<string>();
     visit(tree, "element", (node: Element, index, parent) => {
+      if (/^h[1-6]$/.test(node.tagName)) section = toString(node).replace(/\s+/g, " ").trim() || section;
       switch (node.tagName) {
         case "img": {
           if (!parent || index === undefined) return;
-          const replacement = picture(node, found.images, found.mediaIds);
+          const replacement = image(node, found);
           if (!replacement) {
             parent.children.splice(index, 1);
             return index;
@@ -198,6 +149,14 @@ function trustedAdditions() {
         case "li":
           labelTask(node);
           return;
+        case "table":
+          if (parent && index !== undefined) parent.children[index] = tableFrame(node, section, tableNames);
+          return;
+        case "th":
+        case "td":
+          alignCell(node);
+          keepCellCodesWhole(node);
+          return;
         default:
           return;
       }
@@ -205,19 +164,21 @@ function trustedAdditions() {
   };
 }
 
-/** Once the headings have ids: the contents (h2 and h3), and all the words, for search. */
-function contentsAndText() {
+/**
+ * Once the headings have ids: empty headings and list items found, ids made unique, the
+ * contents, in-page links led to the prefixed ids, and all the words, for search.
+ */
+function settle() {
   return (tree: Root) => {
     const found = state();
+    const { contents, ids, headingIds } = settleHeadings(tree, found.problems);
+    found.headings = contents;
     visit(tree, "element", (node: Element) => {
-      const depth = node.tagName === "h2" ? 2 : node.tagName === "h3" ? 3 : 0;
-      if (!depth) return;
-      if (typeof node.properties.id === "string" && !footnotes(node)) {
-        found.headings.push({ id: node.properties.id, text: toString(node).trim(), depth });
-      }
-      return "skip";
+      const problem = node.tagName === "li" ? listItemProblem(node) : undefined;
+      if (problem) found.problems.push(problem);
     });
-    found.text = toString(tree).replace(/\s+/g, " ").trim();
+    landFragments(tree, ids, headingIds);
+    found.text = plainText(tree);
   };
 }
 
@@ -232,13 +193,14 @@ function makeProcessor(shiki: HighlighterCore) {
       // Raw HTML in the markdown is dropped, not passed through (allowDangerousHtml stays off).
       .use(remarkRehype)
       .use(rehypeSanitize, schema)
+      .use(rehypeSafeUrls)
       // Trusted from here on: each step only adds to what the schema let through.
       .use(trustedAdditions)
-      .use(rehypeSlug)
-      .use(contentsAndText)
+      .use(rehypeSlug, { prefix: headingIdPrefix })
+      .use(settle)
       .use(rehypeAutolinkHeadings, {
         behavior: "append",
-        test: (node: Element) => anchored.test(node.tagName) && !footnotes(node),
+        test: (node: Element) => anchored.test(node.tagName) && !isFootnoteLabel(node),
         properties: { className: ["anchor"], ariaHidden: "true", tabIndex: -1 },
         content: { type: "text", value: "#" },
       })
@@ -258,6 +220,8 @@ function docsProcessor() {
   return processor;
 }
 
+const byLine = (a: DocProblem, b: DocProblem) => (a.line ?? Infinity) - (b.line ?? Infinity);
+
 export async function renderDoc(markdown: string, options: RenderDocOptions = {}): Promise<RenderedDoc> {
   const pipeline = await docsProcessor();
   const found: RenderState = {
@@ -266,6 +230,7 @@ export async function renderDoc(markdown: string, options: RenderDocOptions = {}
     docLinks: [],
     headings: [],
     text: "",
+    problems: [],
   };
   current = found;
   let html: string;
@@ -280,10 +245,11 @@ export async function renderDoc(markdown: string, options: RenderDocOptions = {}
     text: found.text,
     mediaIds: [...new Set(found.mediaIds)],
     docLinks: [...new Set(found.docLinks)],
+    problems: found.problems.toSorted(byLine),
   };
 }
 
 /** The media library ids a doc's markdown names (images and links), to look them up before rendering. */
 export function mediaIdsIn(markdown: string): string[] {
-  return [...new Set([...markdown.matchAll(new RegExp(`/media/(${uuid})`, "g"))].map((match) => match[1] ?? ""))];
+  return [...new Set([...markdown.matchAll(mediaIds)].map((match) => match[1] ?? ""))];
 }

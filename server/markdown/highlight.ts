@@ -118,6 +118,9 @@ const classesNotStyles: ShikiTransformer = {
   },
 };
 
+/** Lines longer than this (minified JSON, a pasted log) are not coloured. */
+const maxColouredLine = 2000;
+
 /** The fence's language from `class="language-bash"`. */
 function fenceLanguage(code: Element): string {
   const classes = code.properties.className;
@@ -143,6 +146,12 @@ export function rehypeHighlight(shiki: HighlighterCore) {
         lang: language ?? "text",
         theme: "tokens",
         transformers: [classesNotStyles],
+        // The same markdown must colour the same way on a busy machine as on an idle one (a
+        // page is rendered once and kept): no time limit per line, which cut a line short
+        // into one token when the first render compiled the grammar under load. The work is
+        // bounded by length instead: a longer line is shown uncoloured.
+        tokenizeTimeLimit: 0,
+        tokenizeMaxLineLength: maxColouredLine,
       });
       const pre = highlighted.children.find((child): child is Element => child.type === "element");
       if (!pre) return;

@@ -39,13 +39,22 @@ describe("renderMarkdown", () => {
     expect((await renderMarkdown(markdown)).html).not.toMatch(forbidden);
   });
 
-  it("keeps images from the media library, lazily loaded, and drops any other image", async () => {
+  it("keeps links whose scheme is written in capitals, and drops script schemes in any case", async () => {
+    const { html } = await renderMarkdown("[a](HTTPS://example.com) <MAILTO:FOO@BAR.BAZ> [b](JavaScript:alert(1))");
+    expect(html).toBe(
+      '<p><a href="HTTPS://example.com">a</a> <a href="MAILTO:FOO@BAR.BAZ">MAILTO:FOO@BAR.BAZ</a> <a>b</a></p>',
+    );
+  });
+
+  it("keeps images from the media library, lazily loaded, and shows any other as its alt text", async () => {
     const rendered = await renderMarkdown(
       `![The v5 foot plate](/media/${id})\n\n![tracker](https://tracker.example/pixel.png)\n\n![local](/assets/logo.png)`,
     );
     expect(rendered.html).toContain(`<img src="/media/${id}" alt="The v5 foot plate" loading="lazy" decoding="async">`);
     expect(rendered.html).not.toContain("tracker.example");
     expect(rendered.html).not.toContain("/assets/logo.png");
+    expect(rendered.html).toContain('<p><span class="doc-image-missing">tracker</span></p>');
+    expect(rendered.html).toContain('<p><span class="doc-image-missing">local</span></p>');
     expect(rendered.mediaIds).toEqual([id]);
   });
 });

@@ -6,17 +6,18 @@ import remarkParse from "remark-parse";
 import remarkRehype from "remark-rehype";
 import { unified } from "unified";
 import { visit } from "unist-util-visit";
+import { libraryIdOf, missingImage } from "./images.ts";
+import { rehypeSafeUrls } from "./safe-urls.ts";
+import { alignCell } from "./tables.ts";
 
 /**
- * Markdown written in the portal (release notes now, docs next), rendered on the server
- * with unified (remark, then rehype) and sanitized with a strict schema: GitHub's, less
- * what a note has no use for. Whoever wrote it, no script, event handler, style,
- * `javascript:` or `data:` address, frame or form survives. Images come only from the
- * media library (`/media/<id>`): anything else is dropped, so a note never loads a
- * picture from another site.
+ * Markdown written in the portal (release notes), rendered on the server with unified
+ * (remark, then rehype) and sanitized with a strict schema: GitHub's, less what a note
+ * has no use for, and every address's scheme checked as a browser reads it. Whoever wrote
+ * it, no script, event handler, style, `javascript:` or `data:` address, frame or form
+ * survives. Images come only from the media library (`/media/<id>`): any other is shown
+ * as its alt text, so a note never loads a picture from another site.
  */
-
-const mediaPath = /^\/media\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/;
 
 const schema: SanitizeSchema = {
   ...defaultSchema,
@@ -26,10 +27,10 @@ const schema: SanitizeSchema = {
   tagNames: (defaultSchema.tagNames ?? []).filter(
     (tag) => !["details", "summary", "picture", "source", "kbd", "samp", "var", "ruby", "rp", "rt"].includes(tag),
   ),
+  // hast-util-sanitize compares schemes case-sensitively: links' schemes are checked by
+  // rehypeSafeUrls instead (no list here means none is refused at this step).
   protocols: {
-    href: ["http", "https", "mailto", "tel"],
-    // Images: the site's own paths only (no protocol is allowed, and relative paths pass).
-    src: [],
+    src: ["http", "https"],
     cite: ["http", "https"],
   },
   attributes: {
@@ -44,18 +45,26 @@ export type RenderedMarkdown = {
   mediaIds: string[];
 };
 
-/** Keeps images from the media library (lazily loaded), drops every other image. */
-function mediaImages(found: string[]) {
+/**
+ * Keeps images from the media library (lazily loaded) and shows any other as its alt text;
+ * table cells' alignment becomes a class.
+ */
+function trustedAdditions(found: string[]) {
   return (tree: Root) => {
     visit(tree, "element", (node: Element, index, parent) => {
+      if (node.tagName === "th" || node.tagName === "td") alignCell(node);
       if (node.tagName !== "img" || !parent || index === undefined) return;
-      const src = typeof node.properties.src === "string" ? node.properties.src : "";
-      const match = mediaPath.exec(src);
-      if (!match?.[1]) {
+      const id = libraryIdOf(node);
+      if (!id) {
+        const replacement = missingImage(node);
+        if (replacement) {
+          parent.children[index] = replacement;
+          return "skip";
+        }
         parent.children.splice(index, 1);
         return index;
       }
-      found.push(match[1]);
+      found.push(id);
       node.properties.loading = "lazy";
       node.properties.decoding = "async";
       return undefined;
@@ -71,7 +80,8 @@ export async function renderMarkdown(markdown: string): Promise<RenderedMarkdown
     // Raw HTML in the markdown is dropped, not passed through (allowDangerousHtml stays off).
     .use(remarkRehype)
     .use(rehypeSanitize, schema)
-    .use(() => mediaImages(found))
+    .use(rehypeSafeUrls)
+    .use(() => trustedAdditions(found))
     .use(rehypeStringify)
     .process(markdown);
   return { html: String(file), mediaIds: [...new Set(found)] };

@@ -142,6 +142,43 @@ export const xssCorpus: readonly XssPayload[] = [
   { name: "scheme: file link", markdown: "[x](file:///etc/passwd)" },
   { name: "scheme: file autolink", markdown: "<file:///etc/passwd>" },
   { name: "scheme: file image", markdown: "![x](file:///C:/secret.png)" },
+  // Schemes are read without regard to case (the sanitizer's own list compares them as
+  // written), after dropping what a browser drops: leading controls and spaces, tabs and
+  // newlines anywhere. Links keep any other scheme, so each refused one is tried here.
+  { name: "scheme: vbscript upper case autolink", markdown: "<VBSCRIPT:msgbox(1)>" },
+  { name: "scheme: file upper case", markdown: "[x](FILE:///etc/passwd)" },
+  { name: "scheme: data mixed case, reference", markdown: "[x][d]\n\n[D]: DaTa:text/html,<script>alert(1)</script>" },
+  { name: "scheme: blob", markdown: "[x](blob:https://evil.example/0b0e3c1a)" },
+  { name: "scheme: filesystem", markdown: "[x](filesystem:https://evil.example/temporary/x.html)" },
+  { name: "scheme: mhtml", markdown: "[x](mhtml:https://evil.example/x.mht!x.html)" },
+  { name: "scheme: entity carriage return inside", markdown: "[x](java&#x0D;script:alert(1))" },
+  { name: "scheme: entity form feed before", markdown: "[x](&#x0C;javascript:alert(1))" },
+  { name: "scheme: entity controls before, upper case", markdown: "[x](<&#x01;&#x1F; JAVASCRIPT:alert(1)>)" },
+  { name: "scheme: percent-encoded letter", markdown: "[x](java%73cript:alert(1))" },
+  { name: "scheme: entity tab in vbscript", markdown: "[x](vb&#9;script:msgbox(1))" },
+  { name: "scheme: upper-case https image", markdown: "![x](HTTPS://tracker.example/p.png)" },
+  { name: "scheme: upper-case javascript image", markdown: "![x](JAVASCRIPT:alert(1))" },
+
+  // --- The docs' own additions after sanitizing: in-page links led to heading ids, codes
+  // kept whole in table cells, tables named by their headers, images shown as alt text.
+  {
+    name: "docs: fragment link to a hostile heading",
+    markdown: '## x" onmouseover="alert(1)\n\n[a](#x-onmouseoveralert1)',
+  },
+  { name: "docs: fragment with quotes", markdown: '## Setup\n\n[a](#setup"onclick="alert(1))' },
+  { name: "docs: doc link fragment breaking out", markdown: '[a](/docs/x#"><script>alert(1)</script>)' },
+  { name: "docs: doc link with javascript after the fragment", markdown: "[a](/docs/x#javascript:alert(1))" },
+  { name: "docs: heading named like the page's main", markdown: "## Main\n\n## Location\n\n## Cookie" },
+  {
+    name: "docs: table header with markup",
+    markdown: '| <script>alert(1)</script> | " onfocus="alert(1) |\n| - | - |\n| E-104 | P/N 40-0021 |',
+  },
+  { name: "docs: code in a cell beside markup", markdown: "| Code |\n| - |\n| E-104<img src=x onerror=alert(1)> |" },
+  { name: "docs: alt text with markup", markdown: "![<img src=x onerror=alert(1)>](https://tracker.example/p.png)" },
+  {
+    name: "docs: alt text in a javascript link",
+    markdown: "[![click me](https://tracker.example/p.png)](javascript:alert(1))",
+  },
 
   // --- Malformed and unclosed HTML: what a parser repairs may not be what a filter saw.
   { name: "malformed: no closing bracket", markdown: "<img src=x onerror=alert(1)//" },

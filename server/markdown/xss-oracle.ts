@@ -10,11 +10,6 @@ import { fromHtml } from "hast-util-from-html";
 export type DangerOptions = {
   /** The prefixes an `id` or `name` must start with (default: `note-`, `user-content-`). */
   idPrefixes?: readonly string[];
-  /**
-   * Headings may also carry a plain slug as their id (the docs' anchors: `#before-you-start`).
-   * A heading's id cannot clobber what our scripts read: they read no globals.
-   */
-  headingIds?: boolean;
 };
 
 /** Elements that run script, embed or submit elsewhere, restyle, or parse as something else. */
@@ -77,7 +72,25 @@ const urlAttributes = new Set([
   "longdesc",
 ]);
 
+/** Schemes any URL attribute may use. */
 const allowedSchemes = new Set(["http", "https", "mailto", "tel"]);
+
+/**
+ * A link (`href`) may use any other scheme but these: the renderers keep `irc:` or a
+ * made-up scheme as CommonMark does (the browser hands it to an installed program, with its
+ * prompt), but never one that runs script or shows the writer's content in the browser, or
+ * opens the reader's files.
+ */
+const deniedLinkSchemes = new Set([
+  "javascript",
+  "vbscript",
+  "livescript",
+  "data",
+  "blob",
+  "filesystem",
+  "mhtml",
+  "file",
+]);
 
 /**
  * The scheme a browser would read from a URL attribute, if any: ASCII whitespace and
@@ -142,15 +155,15 @@ export function dangerIn(html: string, options: DangerOptions = {}): string[] {
       if (urlAttributes.has(attribute)) {
         for (const url of urlsOf(attribute, value)) {
           const scheme = schemeOf(url);
-          if (scheme !== undefined && !allowedSchemes.has(scheme)) {
+          const refused =
+            attribute === "href" ? deniedLinkSchemes.has(scheme ?? "") : !allowedSchemes.has(scheme ?? "http");
+          if (scheme !== undefined && refused) {
             findings.push(`${scheme}: URL in ${attribute}=${JSON.stringify(url)} on ${where}`);
           }
         }
       }
       if (attribute === "id" || attribute === "name") {
-        const headingAnchor = options.headingIds === true && attribute === "id" && /^h[1-6]$/.test(tag);
         for (const name of valuesOf(value)) {
-          if (headingAnchor && /^[a-z0-9-]+$/.test(name)) continue;
           if (!idPrefixes.some((prefix) => name.startsWith(prefix))) {
             findings.push(
               `${attribute}=${JSON.stringify(name)} on ${where} does not start with ${idPrefixes.join(" or ")}`,

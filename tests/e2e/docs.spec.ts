@@ -185,6 +185,52 @@ test("the reader's enhancements: scroll-spy marks the section in view, and code 
   await expect(block.locator("pre")).toHaveAttribute("aria-label", /code$/);
 });
 
+test("headings carry prefixed ids that old addresses still land on, and a table scrolls in its own frame at 390 px", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  // An address from before the prefix lands on its heading, in place of the one it named.
+  await page.goto("/docs/troubleshooting/error-codes#measurement-and-sensors");
+  const measurement = page.getByRole("heading", { level: 2, name: "Measurement and sensors" });
+  await expect(page).toHaveURL(/#user-content-measurement-and-sensors$/);
+  await expect(measurement).toHaveAttribute("id", "user-content-measurement-and-sensors");
+  await expect(measurement).toBeInViewport();
+  await page.evaluate(() => (location.hash = "#internal-storage"));
+  await expect(page).toHaveURL(/#user-content-internal-storage$/);
+  await expect(page.getByRole("heading", { level: 2, name: "Internal storage" })).toBeInViewport();
+  // No heading takes an id of the page around it: every id on the page is its own.
+  const ids = await page.locator("[id]").evaluateAll((elements) => elements.map((element) => element.id));
+  expect(ids.filter((id, index) => ids.indexOf(id) !== index)).toEqual([]);
+
+  // The table scrolls inside its frame, at the page's text size, and the page itself does not.
+  const frame = page.getByRole("region", {
+    name: "Measurement and sensors, table: Code, Message on screen, What to do, Keep screening?",
+  });
+  await frame.scrollIntoViewIfNeeded();
+  const sizes = await frame.evaluate((element) => ({
+    frame: element.clientWidth,
+    table: element.scrollWidth,
+    page: document.documentElement.scrollWidth,
+    text: getComputedStyle(element.querySelector("td") ?? element).fontSize,
+  }));
+  expect(sizes.table).toBeGreaterThan(sizes.frame);
+  expect(sizes.page).toBeLessThanOrEqual(390);
+  expect(sizes.text).toBe("16px");
+  // A code keeps to one line.
+  const code = frame.locator(".nowrap", { hasText: "E-104" });
+  expect(await code.evaluate((element) => element.getClientRects().length)).toBe(1);
+  // A keyboard reaches the frame and scrolls it.
+  await frame.focus();
+  await expect(frame).toBeFocused();
+  await page.keyboard.press("ArrowRight");
+  await expect.poll(() => frame.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+
+  // A link to another doc's section lands on the prefixed heading there.
+  await frame.getByRole("link", { name: "If the check fails" }).click();
+  await expect(page).toHaveURL(/\/docs\/calibration\/daily-phantom-check#user-content-if-the-check-fails$/);
+  await expect(page.getByRole("heading", { level: 2, name: "If the check fails" })).toBeInViewport();
+});
+
 test("signed-in search finds docs by their words; the public index never holds them", async ({ page }) => {
   await page.goto("/docs");
   await page.keyboard.press("Control+k");

@@ -6,7 +6,7 @@ import { migrateDatabase } from "./db/migrate.ts";
 import { carryPicturesIntoStore } from "./domain/users/index.ts";
 import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
 import { startHttpServer } from "./http/serve.ts";
-import { createServer } from "./http/server.ts";
+import { createServer, refreshKeptPages } from "./http/server.ts";
 import { createLogger } from "./log.ts";
 import { startMetricsServer } from "./http/metrics-route.ts";
 import { backupSocketName, serveBackups } from "./backup/socket.ts";
@@ -19,7 +19,7 @@ import { closeRenderPool, configureRenderPool } from "./markdown/pool.ts";
 
 const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
-// Markdown is laid out in threads of its own, started with the first render (ADR 036).
+// Markdown is laid out in threads of its own, started with the first render (ADR 037).
 configureRenderPool(config.renderThreads ? { threads: config.renderThreads } : {});
 // Counted only when someone can read the figures: a token for /metrics, or a port of its own (ADR 032).
 // prom-client is loaded only then: a server that counts nothing holds none of it.
@@ -161,6 +161,8 @@ log.info("listening", {
   prerendered: build.prerendered.size,
   pid: process.pid,
 });
+// Pages of the docs an older renderer made (before this deploy) are made again, in the background.
+void refreshKeptPages(database.db, log);
 // Start-up's garbage would stay resident until traffic wakes V8's memory reducer (ADR 027).
 collectStartupGarbage();
 const missing = [...missingNodeFlags(), ...missingAllocatorSettings()];

@@ -25,6 +25,7 @@ import { purgeApplications } from "../domain/certification/index.ts";
 import { purgeInquiries } from "../domain/inquiries/index.ts";
 import { requestDomain } from "../graphql/context.ts";
 import { sweepUnclaimedFiles } from "../domain/core/files.ts";
+import { refreshDocRenders } from "../domain/docs/render-refresh.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import { schema } from "../graphql/schema.ts";
 import { createGraphQLServer } from "../graphql/yoga.ts";
@@ -55,6 +56,21 @@ import { reactRouterPages } from "./react-router.ts";
 import { readSiteAnalytics, readSiteNotices } from "../domain/settings/index.ts";
 import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
 import { createRateLimiter, databaseRateLimits } from "./security/rate-limit.ts";
+
+/**
+ * The docs' kept pages that an older renderer made, made again in the background (ADR 037);
+ * what is done is logged, a failure too (the next sweep tries again).
+ */
+export async function refreshKeptPages(db: DatabaseHandle["db"], log: Logger): Promise<void> {
+  try {
+    const { rendered, refused, left } = await refreshDocRenders(db);
+    if (rendered + refused > 0) log.info("docs pages made again by the current renderer", { rendered, refused, left });
+  } catch (error) {
+    log.warn("making docs pages again failed; the next sweep tries again", {
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
 
 /** What the server answers itself, outside React Router: each `app.route` / `app.all` below but the last. */
 export const serverPrefixes = [
@@ -356,6 +372,7 @@ export async function createServer(options: {
         sweepUnclaimedFiles(db, options.files, now()),
         purgeInquiries(scheduled(), { days: config.inquiryRetentionDays }),
         purgeApplications(scheduled(), { days: config.inquiryRetentionDays }),
+        refreshKeptPages(db, log),
       ]);
     },
   };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { docPathOfLink, mediaIdsIn, renderDoc, type DocImage } from "./docs.ts";
+import { showImages } from "./image-slots.ts";
 
 const imageId = "0b0e3c1a-5d2f-4c3b-9a11-2f6e8d7c9b10";
 const fileId = "1c1f4d2b-6e3a-4d4c-8b22-3a7f9e8d0c21";
@@ -103,19 +104,20 @@ describe("renderDoc", () => {
   it("shows library images as responsive pictures with their size, and any other image as its alt text", async () => {
     const rendered = await renderDoc(
       `![](/media/${imageId})\n\n![Pixel](https://tracker.example/p.png)\n\n![Gone](/media/${fileId})`,
-      { images: new Map([[imageId, image]]) },
     );
-    expect(rendered.html).toContain(
+    const html = showImages(rendered.html, rendered.images, new Map([[imageId, image]]));
+    expect(html).toContain(
       `<picture><source type="image/avif" srcset="/media/${imageId}/abc/w640.avif 640w, /media/${imageId}/abc/w1280.avif 1280w"`,
     );
-    expect(rendered.html).toContain(
+    expect(html).toContain(
       `<img src="/media/${imageId}/abc/original" alt="The foot plate, from the library" width="1600" height="900" loading="lazy" decoding="async">`,
     );
-    expect(rendered.html).not.toContain("tracker.example");
-    expect(rendered.html).not.toContain(fileId);
-    expect(rendered.html).toContain('<p><span class="doc-image-missing">Pixel</span></p>');
-    expect(rendered.html).toContain('<p><span class="doc-image-missing">Gone</span></p>');
-    expect(rendered.mediaIds).toEqual([imageId]);
+    expect(html).not.toContain("tracker.example");
+    expect(html).not.toContain(fileId);
+    expect(html).toContain('<p><span class="doc-image-missing">Pixel</span></p>');
+    expect(html).toContain('<p><span class="doc-image-missing">Gone</span></p>');
+    // The page names every library file it shows; whether the library still has it is known when served.
+    expect(rendered.mediaIds).toEqual([imageId, fileId]);
   });
 
   it("collects the docs and files a page links to", async () => {

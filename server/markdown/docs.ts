@@ -1,4 +1,4 @@
-import type { Element, Root } from "hast";
+import type { Element, ElementContent, Root } from "hast";
 import { toString } from "hast-util-to-string";
 import rehypeAutolinkHeadings from "rehype-autolink-headings";
 import rehypeSanitize, { defaultSchema, type Options as SanitizeSchema } from "rehype-sanitize";
@@ -13,7 +13,8 @@ import type { HighlighterCore } from "shiki/core";
 import { calloutOf } from "./callouts.ts";
 import { isFootnoteLabel, settleHeadings, type DocHeading } from "./headings.ts";
 import { highlighter, rehypeHighlight } from "./highlight.ts";
-import { altOf, libraryIdOf, mediaIds, mediaLink, missingImage, picture, type DocImage } from "./images.ts";
+import { slotKeyOf, slotMarker, type ImageSlot, type ImageSlots } from "./image-slots.ts";
+import { altOf, libraryIdOf, mediaLink, missingImage } from "./images.ts";
 import { docPathOfLink, headingIdPrefix, landFragments } from "./links.ts";
 import { listItemProblem, labelTask } from "./lists.ts";
 import { plainText } from "./plain-text.ts";
@@ -26,16 +27,18 @@ import { alignCell, keepCellCodesWhole, tableFrame } from "./tables.ts";
  * footnotes), then sanitized with a strict schema (GitHub's, less what a doc has no use
  * for, with raw HTML dropped before it) and a check of every address's scheme, then the
  * trusted steps that only add to the safe tree: heading ids and anchors, callouts, code
- * coloured by shiki, tables in scroll frames, and images from the media library as
- * responsive pictures. What comes out is the page as readers see it, with its table of
- * contents, its text for search, the media files it shows, the docs it links and what the
- * writer should fix. All of it is plain data (a worker thread can hand it back).
+ * coloured by shiki, tables in scroll frames, and a marker where each media library image
+ * goes (`image-slots.ts`: the picture is put in when the page is served). What comes out
+ * is the page as readers see it, with its table of contents, its text for search, the
+ * media files it shows, the docs it links and what the writer should fix. All of it is
+ * plain data (a worker thread hands it back), and the same text always gives the same.
  */
 
 export type { DocHeading } from "./headings.ts";
-export type { DocImage } from "./images.ts";
+export type { DocImage, ImageSlot, ImageSlots } from "./image-slots.ts";
 export type { DocProblem } from "./problems.ts";
 export { docPathOfLink } from "./links.ts";
+export { mediaIdsIn } from "./media-refs.ts";
 
 export type RenderedDoc = {
   html: string;
@@ -47,13 +50,10 @@ export type RenderedDoc = {
   mediaIds: string[];
   /** The docs it links to, as paths under /docs ("" is /docs itself), without anchors. */
   docLinks: string[];
-  /** What the writer should fix (empty headings and list items, images readers do not see), by line. */
+  /** What the writer should fix (empty headings and list items, images from elsewhere), by line. */
   problems: DocProblem[];
-};
-
-export type RenderDocOptions = {
-  /** The library's images the doc names, found by id; an id missing from the map is shown as its alt text. */
-  images?: ReadonlyMap<string, DocImage>;
+  /** The library images the page shows, placed by `showImages` when it is served. */
+  images: ImageSlots;
 };
 
 const schema: SanitizeSchema = {
@@ -77,9 +77,10 @@ const schema: SanitizeSchema = {
   },
 };
 
-/** What one render gathers as it goes, and the images it may show. */
+/** What one render gathers as it goes. */
 type RenderState = {
-  images: ReadonlyMap<string, DocImage>;
+  slotKey: string;
+  slots: ImageSlot[];
   mediaIds: string[];
   docLinks: string[];
   headings: DocHeading[];
@@ -99,15 +100,21 @@ function state(): RenderState {
   return current;
 }
 
-/** A library image as a picture; any other image as its alt text, which the writer is told of. */
-function image(node: Element, found: RenderState): Element | undefined {
+/** A library image as the marker of its slot; any other image as its alt text, which the writer is told of. */
+function image(node: Element, found: RenderState): ElementContent | undefined {
   const id = libraryIdOf(node);
-  const shown = id ? found.images.get(id) : undefined;
-  if (id && shown) {
+  if (id) {
     found.mediaIds.push(id);
-    return picture(node, shown);
+    const title = node.properties.title;
+    found.slots.push({
+      id,
+      alt: altOf(node),
+      title: typeof title === "string" ? title : null,
+      line: node.position?.start.line ?? null,
+    });
+    return { type: "comment", value: slotMarker(found.slotKey, found.slots.length - 1) };
   }
-  found.problems.push(outsideImage(node, altOf(node).trim(), id !== undefined));
+  found.problems.push(outsideImage(node, altOf(node).trim(), false));
   return missingImage(node);
 }
 
@@ -222,10 +229,11 @@ function docsProcessor() {
 
 const byLine = (a: DocProblem, b: DocProblem) => (a.line ?? Infinity) - (b.line ?? Infinity);
 
-export async function renderDoc(markdown: string, options: RenderDocOptions = {}): Promise<RenderedDoc> {
+export async function renderDoc(markdown: string): Promise<RenderedDoc> {
   const pipeline = await docsProcessor();
   const found: RenderState = {
-    images: options.images ?? new Map(),
+    slotKey: slotKeyOf(markdown),
+    slots: [],
     mediaIds: [],
     docLinks: [],
     headings: [],
@@ -246,10 +254,6 @@ export async function renderDoc(markdown: string, options: RenderDocOptions = {}
     mediaIds: [...new Set(found.mediaIds)],
     docLinks: [...new Set(found.docLinks)],
     problems: found.problems.toSorted(byLine),
+    images: { key: found.slotKey, slots: found.slots },
   };
-}
-
-/** The media library ids a doc's markdown names (images and links), to look them up before rendering. */
-export function mediaIdsIn(markdown: string): string[] {
-  return [...new Set([...markdown.matchAll(mediaIds)].map((match) => match[1] ?? ""))];
 }

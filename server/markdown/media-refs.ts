@@ -1,6 +1,6 @@
 /**
  * What the main thread needs to know of a text before it is rendered, without loading the
- * renderer (which lives in the render pool's threads, ADR 036): the library files it names.
+ * renderer (which lives in the render pool's threads, ADR 037): the library files it names.
  */
 
 const uuid = "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}";

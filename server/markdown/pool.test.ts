@@ -40,7 +40,9 @@ describe("the render pool", () => {
   });
 });
 
-describe("the render pool's budget", () => {
+// Each refusal ends its thread and the next render waits for a new one (shiki loaded, the
+// pipeline warmed): on a busy machine that takes a while, so these tests get room.
+describe("the render pool's budget", { timeout: 120_000 }, () => {
   const pool = createRenderPool({ threads: 1, budgetMs: 100, queue: 1 });
   afterAll(() => pool.close());
 

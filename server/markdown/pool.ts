@@ -1,12 +1,12 @@
 import { readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Piscina } from "piscina";
-import type { DocImage, RenderedDoc } from "./docs.ts";
+import type { RenderedDoc } from "./docs.ts";
 import type { RenderedMarkdown } from "./render.ts";
 import type { RenderAnswer, RenderTask } from "./worker.ts";
 
 /**
- * Markdown is rendered off the event loop (ADR 036): a small pool of worker threads
+ * Markdown is rendered off the event loop (ADR 037): a small pool of worker threads
  * (piscina), each render with a time budget and limits on size and nesting, so no text,
  * however it is written, can keep the server from answering. A render that passes its
  * budget is stopped (its thread is ended and another started) and refused with a
@@ -28,8 +28,8 @@ export class RenderRefusal extends Error {
 
 /** What the domain renders with (a port: `DomainPorts.markdown`). */
 export type MarkdownRenderer = {
-  /** A doc's markdown as readers see it, with the library images it may show. */
-  renderDoc: (markdown: string, images?: ReadonlyMap<string, DocImage>) => Promise<RenderedDoc>;
+  /** A doc's markdown as readers see it (its library images placed when it is served: `showImages`). */
+  renderDoc: (markdown: string) => Promise<RenderedDoc>;
   /** Release notes. */
   renderNotes: (markdown: string) => Promise<RenderedMarkdown>;
   /** Renders under way or waiting, for `/metrics` and the tests. */
@@ -221,8 +221,8 @@ export function createRenderPool(options: RenderPoolOptions = {}): MarkdownRende
   const clock = () => new Float64Array(new SharedArrayBuffer(3 * Float64Array.BYTES_PER_ELEMENT));
 
   return {
-    async renderDoc(markdown, images = new Map()) {
-      const answer = await run({ kind: "doc", markdown, images: [...images], clock: clock() });
+    async renderDoc(markdown) {
+      const answer = await run({ kind: "doc", markdown, clock: clock() });
       if (!answer.ok || answer.kind !== "doc") throw new Error("the render pool answered a doc with another kind");
       return answer.rendered;
     },

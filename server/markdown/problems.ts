@@ -37,7 +37,10 @@ export function emptyListItem(node: Element, task: boolean): DocProblem {
  * library's address but an id the library no longer has.
  */
 export function outsideImage(node: Element, alt: string, fromLibrary: boolean): DocProblem {
-  const line = lineOf(node);
+  return imageProblem(lineOf(node), alt, fromLibrary);
+}
+
+export function imageProblem(line: number | null, alt: string, fromLibrary: boolean): DocProblem {
   const name = alt.length > 80 ? `${alt.slice(0, 79).trimEnd()}…` : alt;
   const image = alt ? `the image “${name}”` : "an image with no alt text";
   const seen = alt ? "readers see only its alt text" : "readers see nothing of it";

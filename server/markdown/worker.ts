@@ -1,6 +1,6 @@
 import { readFileSync, readlinkSync } from "node:fs";
 import { setPriority } from "node:os";
-import { renderDoc, type DocImage, type RenderedDoc } from "./docs.ts";
+import { renderDoc, type RenderedDoc } from "./docs.ts";
 import { highlighter } from "./highlight.ts";
 import { renderMarkdown, type RenderedMarkdown } from "./render.ts";
 
@@ -10,8 +10,7 @@ import { renderMarkdown, type RenderedMarkdown } from "./render.ts";
  * budget counts the render's own work, not its wait in the queue.
  */
 export type RenderTask =
-  | { kind: "doc"; markdown: string; images: [string, DocImage][]; clock: Float64Array }
-  | { kind: "notes"; markdown: string; clock: Float64Array };
+  { kind: "doc"; markdown: string; clock: Float64Array } | { kind: "notes"; markdown: string; clock: Float64Array };
 
 export type RenderAnswer =
   | { ok: true; kind: "doc"; rendered: RenderedDoc }
@@ -42,7 +41,7 @@ async function render(task: RenderTask): Promise<RenderAnswer> {
   startClock(task.clock);
   try {
     if (task.kind === "doc") {
-      return { ok: true, kind: "doc", rendered: await renderDoc(task.markdown, { images: new Map(task.images) }) };
+      return { ok: true, kind: "doc", rendered: await renderDoc(task.markdown) };
     }
     return { ok: true, kind: "notes", rendered: await renderMarkdown(task.markdown) };
   } catch (error) {

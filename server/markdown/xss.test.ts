@@ -2,6 +2,7 @@ import type { Root, RootContent } from "hast";
 import { fromHtml } from "hast-util-from-html";
 import { describe, expect, it, test } from "vitest";
 import { mediaIdsIn, renderDoc, type DocImage } from "./docs.ts";
+import { showImages } from "./image-slots.ts";
 import { renderMarkdown } from "./render.ts";
 import { xssCorpus } from "./xss-corpus.ts";
 import { dangerIn } from "./xss-oracle.ts";
@@ -123,7 +124,10 @@ const renderers = [
   {
     name: "docs",
     // Every library image the payload names is in the library here, so images get through to be checked.
-    render: async (markdown: string) => (await renderDoc(markdown, { images: libraryOf(markdown) })).html,
+    render: async (markdown: string) => {
+      const rendered = await renderDoc(markdown);
+      return showImages(rendered.html, rendered.images, libraryOf(markdown));
+    },
     ids: { idPrefixes: ["user-content-", "footnote-label"] },
   },
 ];

@@ -12,6 +12,8 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import type { ImageSlots } from "../../markdown/image-slots.ts";
+import type { DocProblem } from "../../markdown/problems.ts";
 import { createdAt, updatedAt, version } from "./columns.ts";
 import { revisions } from "./revisions.ts";
 import { users } from "./users.ts";
@@ -94,11 +96,14 @@ export const docRedirects = pgTable("doc_redirects", {
 });
 
 /**
- * A revision's page as readers see it, rendered when the revision was written, so that a
- * reader on any machine, or after a restart, gets it without rendering. It holds for the
- * library images the page showed then (`images`, their addresses): replacing one changes
- * its address, and the page is rendered again. Only the head and the published revision
- * of a doc keep one; older ones are rendered on demand (a preview of history is rare).
+ * A revision's page as readers see it, rendered when the revision was written (in the
+ * render pool, ADR 037), so that no reader ever waits for a render: its HTML with a marker
+ * where each library image goes (placed when the page is served, so a replaced image
+ * needs no render), its contents, its words for search, the files and docs it names, and
+ * what its writer should fix. `renderer` is the renderer's version that made it: an older
+ * one is made again in the background (`refreshDocRenders`), the old page served meanwhile.
+ * Only the head and the published revision of a doc keep one; older ones are rendered on
+ * demand (a preview of history is rare).
  */
 export const docRenders = pgTable(
   "doc_renders",
@@ -109,9 +114,20 @@ export const docRenders = pgTable(
     docId: uuid("doc_id")
       .notNull()
       .references(() => docs.id, { onDelete: "cascade" }),
-    images: text("images").notNull(),
+    renderer: integer("renderer").notNull().default(0),
     html: text("html").notNull(),
     headings: jsonb("headings").$type<DocHeading[]>().notNull(),
+    imageSlots: jsonb("image_slots").$type<ImageSlots>().notNull().default({ key: "", slots: [] }),
+    text: text("text").notNull().default(""),
+    mediaIds: text("media_ids")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    docLinks: text("doc_links")
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    problems: jsonb("problems").$type<DocProblem[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (table) => [index("doc_renders_doc").on(table.docId)],

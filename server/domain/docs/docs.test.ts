@@ -7,6 +7,7 @@ import { activity, docRenders, revisions, users } from "../../db/schema/index.ts
 import { ConflictError, NotFoundError, ValidationError } from "../core/errors.ts";
 import type { User } from "../users/index.ts";
 import { forgetDocRenders } from "./rendering.ts";
+import { refreshDocRenders } from "./render-refresh.ts";
 import {
   checkDocsPreview,
   createDoc,
@@ -96,8 +97,10 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     await publish(editor, doc);
     const answer = await readDoc(viewer, { path: "calibration" });
     expect(answer.reading?.title).toBe("Calibration");
-    expect(answer.reading?.html).toContain('<h2 id="before-you-start">');
-    expect(answer.reading?.headings).toEqual([{ id: "before-you-start", text: "Before you start", depth: 2 }]);
+    expect(answer.reading?.html).toContain('<h2 id="user-content-before-you-start">');
+    expect(answer.reading?.headings).toEqual([
+      { id: "user-content-before-you-start", text: "Before you start", depth: 2 },
+    ]);
     expect(answer.reading?.author).toBe("Editor");
     // The tree comes with the page, as docTree gives it.
     expect(answer.tree).toEqual(await docTree(viewer, {}));
@@ -168,12 +171,17 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     await db.update(docRenders).set({ html: "<p>As kept.</p>" }).where(eq(docRenders.revisionId, published.id));
     forgetDocRenders();
     expect((await readDoc(viewer, { path: "cleaning" })).reading?.html).toBe("<p>As kept.</p>");
-    // Kept for other images than the page shows now (one was replaced): rendered again.
-    await db.update(docRenders).set({ images: "/media/gone" }).where(eq(docRenders.revisionId, published.id));
+    // Kept by an older renderer: still served as kept (never rendered for a reader), until the
+    // background refresh makes it again with the current one.
+    await db.update(docRenders).set({ renderer: 1 }).where(eq(docRenders.revisionId, published.id));
+    forgetDocRenders();
+    expect((await readDoc(viewer, { path: "cleaning" })).reading?.html).toBe("<p>As kept.</p>");
+    expect(await refreshDocRenders(db)).toEqual({ rendered: 1, refused: 0, left: 0 });
+    expect(await refreshDocRenders(db)).toEqual({ rendered: 0, refused: 0, left: 0 });
     forgetDocRenders();
     const rendered = await readDoc(viewer, { path: "cleaning" });
-    expect(rendered.reading?.html).toContain('<h2 id="wipe">');
-    expect(rendered.reading?.headings).toEqual([{ id: "wipe", text: "Wipe", depth: 2 }]);
+    expect(rendered.reading?.html).toContain('<h2 id="user-content-wipe">');
+    expect(rendered.reading?.headings).toEqual([{ id: "user-content-wipe", text: "Wipe", depth: 2 }]);
   });
 
   it("refuses a save from a stale revision, naming who saved, and keeps both texts", async () => {
@@ -355,7 +363,11 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     await createDoc(editor, page("secret", { body: "The phantom of the draft." }));
     const hits = await searchDocs(viewer, { query: "phant" });
     expect(hits.map((hit) => hit.path)).toEqual(["daily-qc"]);
-    expect(hits[0]?.heading).toEqual({ id: "scanning-the-phantom", text: "Scanning the phantom", depth: 2 });
+    expect(hits[0]?.heading).toEqual({
+      id: "user-content-scanning-the-phantom",
+      text: "Scanning the phantom",
+      depth: 2,
+    });
     expect(hits[0]?.snippet).toContain("\u0001phantom\u0002");
     expect((await searchDocs(viewer, { query: "quality morning" })).map((hit) => hit.path)).toEqual(["daily-qc"]);
     expect(await searchDocs(viewer, { query: "nothing-like-this" })).toEqual([]);

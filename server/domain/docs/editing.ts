@@ -9,7 +9,9 @@ import { docEntity, type Doc } from "./entity.ts";
 import { docFields } from "./fields.ts";
 import { brokenLinks } from "./place.ts";
 import { docStatus, type DocStatus } from "./read.ts";
-import { renderDocBody } from "./rendering.ts";
+import { imagesFor, renderDocBody } from "./rendering.ts";
+import { imagesGone, showImages, slotIds } from "../../markdown/image-slots.ts";
+import type { DocHeading, DocProblem } from "../../markdown/docs.ts";
 import type { DocRevisionData } from "./write-support.ts";
 
 /** What editors and admins read: docs with their drafts, the trash, history, and the live preview. */
@@ -108,17 +110,27 @@ export const getDocRevision = docEntity.read({
   },
 });
 
-/** The editor's live preview: unsaved markdown rendered exactly as the page will be, with its broken links. */
+export type DocPreview = { html: string; headings: DocHeading[]; brokenLinks: string[]; problems: DocProblem[] };
+
+/**
+ * The editor's live preview: unsaved markdown rendered exactly as the page will be, with
+ * its links to docs that do not exist and what the writer should fix (the renderer's
+ * findings, and images the library no longer has).
+ */
 export const previewDocBody = docEntity.read({
   operation: "preview",
   doing: "preview docs",
   input: z.object({ body: docFields.body }),
-  run: async (scope, input) => {
-    const { rendered } = await renderDocBody(scope.db, input.body);
+  run: async (scope, input): Promise<DocPreview> => {
+    const rendered = await renderDocBody(input.body);
+    const library = await imagesFor(scope.db, slotIds(rendered.images));
     return {
-      html: rendered.html,
+      html: showImages(rendered.html, rendered.images, library),
       headings: rendered.headings,
       brokenLinks: await brokenLinks(scope.db, rendered.docLinks),
+      problems: [...rendered.problems, ...imagesGone(rendered.images, library)].toSorted(
+        (a, b) => (a.line ?? Infinity) - (b.line ?? Infinity),
+      ),
     };
   },
 });

@@ -8,7 +8,7 @@ import { NotFoundError } from "../core/errors.ts";
 import { getRevision, type Revision } from "../core/revisions.ts";
 import type { ReadScope } from "../core/entity.ts";
 import { docEntity, type Doc } from "./entity.ts";
-import { readDocRender } from "./rendering.ts";
+import { readDocRender, servedHtml } from "./rendering.ts";
 import type { DocRevisionData } from "./write-support.ts";
 
 /** A doc's path as an address gives it: slugs joined by "/", or "" for /docs itself. */
@@ -178,6 +178,7 @@ export const readDoc = docEntity.read({
     const doc = found;
     const [revision, order] = await Promise.all([shownRevision(scope.db, doc, drafts), readingOrder(scope, drafts)]);
     const rendered = await readDocRender(scope.db, { id: revision.id, body: revision.data.body });
+    const html = await servedHtml(scope.db, rendered);
     const at = order.findIndex((node) => node.id === doc.id);
     const link = (node: DocNode | undefined): DocLink | null => (node ? { title: node.title, path: node.path } : null);
     const byId = new Map(order.map((node) => [node.id, node]));
@@ -194,7 +195,7 @@ export const readDoc = docEntity.read({
         doc,
         title: revision.data.title,
         description: revision.data.description,
-        html: rendered.html,
+        html,
         headings: rendered.headings,
         revision: revision.number,
         draft: revision.number !== doc.publishedRevision,

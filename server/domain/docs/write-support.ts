@@ -4,7 +4,7 @@ import { docs } from "../../db/schema/index.ts";
 import { mediaIdsIn } from "../../markdown/media-refs.ts";
 import type { Doc } from "./entity.ts";
 import { brokenLinks, checkMediaExists } from "./place.ts";
-import type { KeyedRender } from "./rendering.ts";
+import type { RenderedDoc } from "../../markdown/docs.ts";
 
 /** What the docs' writes share: a revision's data, the activity log's record, and the text's files and links. */
 
@@ -34,9 +34,9 @@ export const authorOf = (scope: { actor: { via: string; id: string } }) =>
  * revision may show a file deleted since, which the page then leaves out); links to docs
  * that are not there are kept as a warning.
  */
-export async function examine(tx: Database, body: string, render: KeyedRender, options: { lenient?: boolean } = {}) {
+export async function examine(tx: Database, body: string, render: RenderedDoc, options: { lenient?: boolean } = {}) {
   if (!options.lenient) await checkMediaExists(tx, mediaIdsIn(body));
-  return { mediaIds: render.rendered.mediaIds, broken: await brokenLinks(tx, render.rendered.docLinks), render };
+  return { mediaIds: render.mediaIds, broken: await brokenLinks(tx, render.docLinks), render };
 }
 
 /** Pages that sit under a doc and are still there. */

@@ -9,7 +9,7 @@ import { addRevision, getRevision, markRevisionPublished } from "../core/revisio
 import { docEntity, type Doc } from "./entity.ts";
 import { docFields } from "./fields.ts";
 import { finishMove, freePaths, leaveRedirects, liveDoc, nextPosition, placeOf, setDocUses } from "./place.ts";
-import { keepDocRender, renderDocBody } from "./rendering.ts";
+import { keepDocRender, keptRender, renderDocBody } from "./rendering.ts";
 import {
   authorOf,
   examine,
@@ -25,7 +25,7 @@ export const createDoc = docEntity.write({
   operation: "create",
   doing: "add docs",
   input: z.object(docFields),
-  stage: (scope, input) => renderDocBody(scope.db, input.body),
+  stage: (scope, input) => renderDocBody(input.body),
   run: async (scope, input): Promise<Doc> => {
     const place = await placeOf(scope.tx, input);
     const { mediaIds, broken, render } = await examine(scope.tx, input.body, scope.staged);
@@ -72,7 +72,7 @@ export const saveDoc = docEntity.write({
   operation: "save",
   doing: "edit docs",
   input: z.object({ ...rowVersion, ...docFields }),
-  stage: (scope, input) => renderDocBody(scope.db, input.body),
+  stage: (scope, input) => renderDocBody(input.body),
   run: async (scope, input): Promise<Doc> => {
     const current = await scope.find(input.id);
     if (current.version !== input.version) await refuseStale(scope.tx, current, authorOf(scope));
@@ -154,17 +154,28 @@ export const publishDoc = docEntity.write({
   operation: "publish",
   doing: "publish docs",
   input: z.object(rowVersion),
-  // The head's words as readers will see them, laid out before the transaction.
+  // The head's page as readers will see it: kept when it was saved, or laid out now, before the transaction.
   stage: async (scope, input) => {
-    const [head] = await scope.db.select({ body: docs.body }).from(docs).where(eq(docs.id, input.id));
-    return head ? renderDocBody(scope.db, head.body) : undefined;
+    const [head] = await scope.db
+      .select({ body: docs.body, revisionId: revisions.id })
+      .from(docs)
+      .innerJoin(
+        revisions,
+        and(eq(revisions.entity, "doc"), eq(revisions.recordId, docs.id), eq(revisions.number, docs.headRevision)),
+      )
+      .where(eq(docs.id, input.id));
+    if (!head) return undefined;
+    return {
+      revisionId: head.revisionId,
+      rendered: (await keptRender(scope.db, head.revisionId)) ?? (await renderDocBody(head.body)),
+    };
   },
   run: async (scope, input): Promise<Doc> => {
     const { row: doc, done } = await scope.target(input);
     if (done) return doc;
-    const render = scope.staged;
+    const head = scope.staged;
     // The doc changed between the two reads: the version check above would have refused it.
-    if (!render) throw new Error("publishDoc: the doc was read before its transaction but not in it");
+    if (!head) throw new Error("publishDoc: the doc was read before its transaction but not in it");
     const parent = doc.parentId ? await liveDoc(scope.tx, doc.parentId) : undefined;
     if (parent && parent.publishedRevision === null) {
       throw new ValidationError(
@@ -173,11 +184,7 @@ export const publishDoc = docEntity.write({
       );
     }
     await checkAltText(scope.tx, doc);
-    const [head] = await scope.tx
-      .select({ id: revisions.id })
-      .from(revisions)
-      .where(and(eq(revisions.entity, "doc"), eq(revisions.recordId, doc.id), eq(revisions.number, doc.headRevision)));
-    const { rendered } = render;
+    const { rendered } = head;
     const published = await scope.update(input, {
       publishedRevision: doc.headRevision,
       publishedAt: scope.now,
@@ -196,7 +203,7 @@ export const publishDoc = docEntity.write({
       })
       .where(eq(docs.id, doc.id));
     await markRevisionPublished(scope.tx, { entity: "doc", recordId: doc.id, number: doc.headRevision, at: scope.now });
-    if (head) await keepDocRender(scope.tx, published, head.id, render);
+    await keepDocRender(scope.tx, published, head.revisionId, rendered);
     await setDocUses(scope.tx, doc.id, "published", rendered.mediaIds);
     await scope.audit({
       row: published,
@@ -269,7 +276,7 @@ export const restoreDocRevision = docEntity.write({
       recordId: input.id,
       number: input.number,
     });
-    return { earlier, render: await renderDocBody(scope.db, earlier.data.body) };
+    return { earlier, render: await renderDocBody(earlier.data.body) };
   },
   run: async (scope, input): Promise<Doc> => {
     const { row: doc } = await scope.target(input);

@@ -4,6 +4,7 @@ import {
   Building2,
   Images,
   Inbox,
+  LibraryBig,
   PackageCheck,
   LayoutDashboard,
   Settings,
@@ -23,8 +24,11 @@ export type Reach = "all" | "some" | "none";
 /** What the server says the viewer may do: entity → operation → reach. */
 export type Capabilities = Record<string, Record<string, Reach>>;
 
-/** An entity's operation, as the capabilities name it. */
-type Needs = { entity: string; operation: string };
+/**
+ * An entity's operation, as the capabilities name it, and the reach it takes: every row
+ * (the default: a page of all of them), or some (a page of the viewer's own rows).
+ */
+type Needs = { entity: string; operation: string; reach?: "some" };
 
 /** Something the command palette offers to do on a page, for those whose capabilities reach it. */
 export type PageAction = Needs & { id: string; label: string; keywords: string[]; to: string; download?: boolean };
@@ -37,8 +41,10 @@ export type DashboardPage = {
   group: "Portal" | "Administration" | "Account";
   /** The two keys after "g" that go there. */
   shortcut: string;
-  /** The reach of every row of an entity that the page needs; none for a page everyone has. */
+  /** The reach of an entity that the page needs; none for a page everyone has. */
   needs?: Needs;
+  /** A page outside the portal's app (not hydrated with it): opened by a full page load. */
+  document?: true;
   actions?: readonly PageAction[];
 };
 
@@ -50,6 +56,16 @@ export const dashboardPages: readonly DashboardPage[] = [
     description: "Counts, recent activity and shortcuts",
     group: "Portal",
     shortcut: "g d",
+  },
+  {
+    label: "Documentation",
+    to: "/docs",
+    icon: LibraryBig,
+    description: "Procedures for installing, calibrating, running and servicing the v5 and v4",
+    group: "Portal",
+    shortcut: "g h",
+    needs: { entity: "doc", operation: "read", reach: "some" },
+    document: true,
   },
   {
     label: "Users",
@@ -211,9 +227,11 @@ export function can(capabilities: Capabilities, entity: string, operation: strin
 }
 
 export function visiblePages(capabilities: Capabilities): DashboardPage[] {
-  return dashboardPages.filter(
-    (page) => !page.needs || capabilities[page.needs.entity]?.[page.needs.operation] === "all",
-  );
+  return dashboardPages.filter((page) => {
+    if (!page.needs) return true;
+    const reach = capabilities[page.needs.entity]?.[page.needs.operation];
+    return reach === "all" || (page.needs.reach === "some" && reach === "some");
+  });
 }
 
 /** The actions of the pages the viewer has that the viewer may also do. */

@@ -12,7 +12,12 @@ export type Shortcut = {
   action: ShortcutAction;
 };
 
-export type ShortcutAction = { kind: "palette" } | { kind: "help" } | { kind: "sidebar" } | { kind: "go"; to: string };
+export type ShortcutAction =
+  | { kind: "palette" }
+  | { kind: "help" }
+  | { kind: "sidebar" }
+  /** To a page; `document` ones are outside the portal's app and load whole. */
+  | { kind: "go"; to: string; document?: true };
 
 /** "g" then a letter: the two keys must come within this long of each other. */
 export const sequenceTimeoutMs = 1_500;
@@ -22,7 +27,7 @@ export function paletteKeys(platform: string): string[] {
 }
 
 export function shortcutsFor(
-  pages: readonly { label: string; to: string; shortcut: string }[],
+  pages: readonly { label: string; to: string; shortcut: string; document?: true }[],
   platform: string,
 ): Shortcut[] {
   return [
@@ -37,7 +42,7 @@ export function shortcutsFor(
     ...pages.map((page) => ({
       keys: page.shortcut.toUpperCase().split(" "),
       description: `Go to ${page.label}`,
-      action: { kind: "go" as const, to: page.to },
+      action: { kind: "go" as const, to: page.to, ...(page.document ? { document: true as const } : {}) },
     })),
   ];
 }

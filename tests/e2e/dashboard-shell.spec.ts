@@ -3,6 +3,7 @@ import { submitSignIn } from "../support/accounts.ts";
 import {
   adminOnlyPages,
   adminPages,
+  adminSidebarLabels,
   expect,
   openPortal,
   portalNav,
@@ -32,7 +33,7 @@ test.describe("the portal's sidebar, as the admin", () => {
   test("lists every page, marks the current one, and the breadcrumbs follow", async ({ page }) => {
     await openPortal(page);
     const nav = portalNav(page);
-    await expect(nav.getByRole("link")).toHaveText(adminPages.map((entry) => entry.label));
+    await expect(nav.getByRole("link")).toHaveText(adminSidebarLabels);
     await expect(breadcrumbItems(page)).toHaveText(["Dashboard"]);
 
     for (const current of adminPages) {
@@ -87,7 +88,7 @@ test.describe("the portal's sidebar, as the admin", () => {
     await page.reload();
     await expect(toggle).toHaveAttribute("aria-pressed", "true");
     await expect.poll(async () => (await sidebar.boundingBox())?.width ?? 0).toBeLessThan(100);
-    await expect(nav.getByRole("link")).toHaveText(adminPages.map((entry) => entry.label));
+    await expect(nav.getByRole("link")).toHaveText(adminSidebarLabels);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute("aria-pressed", "false");
@@ -100,7 +101,12 @@ test.describe("as a fresh viewer", () => {
 
   test("the sidebar and the palette offer no admin page or action", async ({ page }) => {
     await signUpViewer(page);
-    await expect(portalNav(page).getByRole("link")).toHaveText(["Overview", "Releases", "Your settings"]);
+    await expect(portalNav(page).getByRole("link")).toHaveText([
+      "Overview",
+      "Documentation",
+      "Releases",
+      "Your settings",
+    ]);
 
     await page.getByRole("button", { name: "Search and commands" }).click();
     const dialog = palette(page);
@@ -125,7 +131,26 @@ test.describe("as a fresh viewer", () => {
     // Nor does it look people up for them.
     await dialog.getByRole("combobox").fill(seededPerson.search);
     await expect(dialog.getByText("Nothing matches. Try another word.")).toBeVisible();
-    await expect(dialog.getByRole("group", { name: "People and organizations" })).toHaveCount(0);
+    await expect(dialog.getByRole("group", { name: "Found" })).toHaveCount(0);
+
+    // It finds the docs and releases they may read: a release by its version, a doc by its words.
+    await dialog.getByRole("combobox").fill("5.2.1");
+    const found = dialog.getByRole("group", { name: "Found" });
+    await expect(found.getByRole("option", { name: /v5 5\.2\.1.*Release/ })).toBeVisible();
+    await dialog.getByRole("combobox").fill("phantom");
+    await expect(found.getByRole("option", { name: /Daily phantom check.*Doc/ }).first()).toBeVisible();
+    await found
+      .getByRole("option", { name: /Daily phantom check.*Doc/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/docs\/calibration\/daily-phantom-check/);
+  });
+
+  test("the sidebar's Documentation link opens the docs reader", async ({ page }) => {
+    await signUpViewer(page);
+    await portalNav(page).getByRole("link", { name: "Documentation" }).click();
+    await expect(page).toHaveURL("/docs");
+    await expect(page.getByRole("heading", { level: 1, name: "Densara docs" })).toBeVisible();
   });
 });
 
@@ -171,9 +196,7 @@ test.describe("on a phone, 320 px wide and more", () => {
     };
 
     await openMenu();
-    await expect(menu.getByRole("navigation", { name: "Portal" }).getByRole("link")).toHaveText(
-      adminPages.map((entry) => entry.label),
-    );
+    await expect(menu.getByRole("navigation", { name: "Portal" }).getByRole("link")).toHaveText(adminSidebarLabels);
     await expect(menu.getByRole("link", { name: "Back to the website" })).toHaveAttribute("href", "/");
 
     await menu.getByRole("link", { name: "Organizations", exact: true }).click();

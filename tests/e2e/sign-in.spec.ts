@@ -28,6 +28,7 @@ test.describe("sign-in with the embedded provider", () => {
     await expect(dashboard).toBeVisible();
     await expect(dashboard).toHaveAttribute("target", "_blank");
     await expect(dashboard).toHaveAttribute("href", "/dashboard");
+    await expect(header.getByRole("link", { name: "Docs", exact: true })).toHaveAttribute("href", "/docs");
     await expect(header.getByRole("link", { name: "Sign in" })).toBeHidden();
 
     // The page itself is the same prerendered HTML for everyone; only /auth/session knows who this is.

@@ -108,6 +108,11 @@ export const adminPages = [
 
 export const adminOnlyPages = adminPages.filter((page) => page.path.startsWith("/dashboard/admin/"));
 
+/** The sidebar's links for the admin, in order: the portal's pages, and the docs reader (a page of its own layout) second. */
+export const adminSidebarLabels = adminPages.flatMap((page) =>
+  page.path === "/dashboard" ? [page.label, "Documentation"] : [page.label],
+);
+
 /** A demo person the server seeds (server/demo/data.ts), active, with a unique name. */
 export const seededPerson = { name: "Jamal Washington", search: "Washingt" };
 

@@ -1,10 +1,12 @@
 import { personName } from "../../lib/format.ts";
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { Command } from "cmdk";
-import { Building2, CornerDownLeft, Search, User } from "lucide-react";
+import { Building2, CornerDownLeft, FileText, Images, PackageCheck, Search, User } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
-import { visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
+import { can, visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
+import { docHitHref } from "../../lib/docs-search.ts";
+import { formatDate } from "../../lib/format.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { paletteRank } from "../../lib/palette-rank.ts";
 import { portalApi } from "../../lib/portal-api.ts";
@@ -15,7 +17,37 @@ import { keepOpenForToasts } from "../ui/layers.ts";
 export type PaletteAction = { id: string; label: string; keywords: string[]; run: () => void };
 
 const PaletteSearch = graphql(`
-  query PaletteSearch($search: String!, $users: Boolean!, $organizations: Boolean!) {
+  query PaletteSearch(
+    $search: String!
+    $users: Boolean!
+    $organizations: Boolean!
+    $docs: Boolean!
+    $releases: Boolean!
+    $media: Boolean!
+  ) {
+    docSearch(query: $search, first: 5) @include(if: $docs) {
+      id
+      path
+      title
+      heading {
+        id
+        text
+      }
+    }
+    releases(search: $search, first: 5) @include(if: $releases) {
+      nodes {
+        id
+        name
+        versionNumber
+        releasedOn
+      }
+    }
+    media(search: $search, first: 5) @include(if: $media) {
+      nodes {
+        id
+        name
+      }
+    }
     users(search: $search, first: 5, sort: name, direction: asc) @include(if: $users) {
       nodes {
         id
@@ -33,7 +65,26 @@ const PaletteSearch = graphql(`
   }
 `);
 
-type Found = { kind: "user" | "organization"; id: string; label: string; detail: string; to: string };
+type FoundKind = "doc" | "release" | "media" | "user" | "organization";
+
+/** Something the server found; `document` ones are outside the portal's app and load whole. */
+type Found = { kind: FoundKind; id: string; label: string; detail: string; to: string; document?: true };
+
+const kindLabels: Record<FoundKind, string> = {
+  doc: "Doc",
+  release: "Release",
+  media: "File",
+  user: "Person",
+  organization: "Organization",
+};
+
+const kindIcons: Record<FoundKind, typeof User> = {
+  doc: FileText,
+  release: PackageCheck,
+  media: Images,
+  user: User,
+  organization: Building2,
+};
 
 const groupHeading =
   "[&_[cmdk-group-heading]]:px-3 [&_[cmdk-group-heading]]:py-2 [&_[cmdk-group-heading]]:text-sm [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-gray-600 dark:[&_[cmdk-group-heading]]:text-gray-300";
@@ -41,8 +92,9 @@ const itemClasses =
   "flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-3 text-base data-[selected=true]:bg-bdblue-50 data-[selected=true]:text-bdblue-900 dark:data-[selected=true]:bg-bdblue-950 dark:data-[selected=true]:text-bdblue-100";
 
 /**
- * The command palette (⌘K): every page and action the viewer may use, and people and
- * organizations by name for those who may see them. Its code loads on first use.
+ * The command palette (⌘K): every page and action the viewer may use, and, by what is
+ * typed, the docs, releases, files, people and organizations the viewer may see (each
+ * searched on the server only for those who may). Its code loads on first use.
  */
 export default function CommandPalette({
   open,
@@ -62,8 +114,12 @@ export default function CommandPalette({
   const [results, setResults] = useState<{ text: string; found: Found[] }>({ text: "", found: [] });
   const searchUsers = capabilities.user?.read === "all";
   const searchOrganizations = capabilities.organization?.read === "all";
+  const searchDocs = can(capabilities, "doc", "read");
+  const searchReleases = can(capabilities, "release", "read");
+  const searchMedia = capabilities.media?.browse === "all";
   const text = search.trim();
-  const searchable = text.length >= 2 && (searchUsers || searchOrganizations);
+  const searchable =
+    text.length >= 2 && (searchUsers || searchOrganizations || searchDocs || searchReleases || searchMedia);
   const found = searchable && results.text === text ? results.found : [];
   const searching = searchable && results.text !== text;
 
@@ -74,7 +130,14 @@ export default function CommandPalette({
       portalApi
         .request(
           PaletteSearch,
-          { search: text, users: searchUsers, organizations: searchOrganizations },
+          {
+            search: text,
+            users: searchUsers,
+            organizations: searchOrganizations,
+            docs: searchDocs,
+            releases: searchReleases,
+            media: searchMedia,
+          },
           { method: "GET", cache: "cache-first" },
         )
         .then((data) => {
@@ -82,6 +145,28 @@ export default function CommandPalette({
           setResults({
             text,
             found: [
+              ...(data.docSearch ?? []).map((hit) => ({
+                kind: "doc" as const,
+                id: hit.id,
+                label: hit.title,
+                detail: hit.heading ? hit.heading.text : `/docs/${hit.path}`,
+                to: docHitHref(hit),
+                document: true as const,
+              })),
+              ...(data.releases?.nodes ?? []).map((release) => ({
+                kind: "release" as const,
+                id: release.id,
+                label: release.name,
+                detail: `Released ${formatDate(release.releasedOn)}`,
+                to: `/dashboard/releases?q=${encodeURIComponent(release.versionNumber)}`,
+              })),
+              ...(data.media?.nodes ?? []).map((file) => ({
+                kind: "media" as const,
+                id: file.id,
+                label: file.name,
+                detail: "In the media library",
+                to: `/dashboard/admin/media?file=${file.id}`,
+              })),
               ...(data.users?.nodes ?? []).map((user) => ({
                 kind: "user" as const,
                 id: user.id,
@@ -107,11 +192,12 @@ export default function CommandPalette({
       current = false;
       clearTimeout(timer);
     };
-  }, [text, searchable, searchUsers, searchOrganizations]);
+  }, [text, searchable, searchUsers, searchOrganizations, searchDocs, searchReleases, searchMedia]);
 
-  const go = (to: string) => {
+  const go = (to: string, document?: true) => {
     onOpenChange(false);
-    void navigate(to);
+    if (document) window.location.assign(to);
+    else void navigate(to);
   };
 
   return (
@@ -131,7 +217,7 @@ export default function CommandPalette({
               <Command.Input
                 value={search}
                 onValueChange={setSearch}
-                placeholder="Go to a page, run an action, find a person or organization…"
+                placeholder="Go to a page, run an action, find a doc, release, file or person…"
                 className="min-h-14 w-full bg-transparent text-base outline-none placeholder:text-gray-600 dark:placeholder:text-gray-400"
               />
             </div>
@@ -144,7 +230,7 @@ export default function CommandPalette({
                   <Command.Item
                     key={page.to}
                     value={`page ${page.label} ${page.description}`}
-                    onSelect={() => go(page.to)}
+                    onSelect={() => go(page.to, page.document)}
                     className={itemClasses}
                   >
                     <span className="flex-1">
@@ -171,26 +257,27 @@ export default function CommandPalette({
                 ))}
               </Command.Group>
               {found.length > 0 ? (
-                <Command.Group heading="People and organizations" className={groupHeading}>
-                  {found.map((item) => (
-                    // Matched on the server, so cmdk's own filter must keep them: their value carries the search.
-                    <Command.Item
-                      key={`${item.kind}-${item.id}`}
-                      value={`${search} ${item.kind} ${item.id}`}
-                      onSelect={() => go(item.to)}
-                      className={itemClasses}
-                    >
-                      {item.kind === "user" ? (
-                        <User aria-hidden="true" className="size-5" />
-                      ) : (
-                        <Building2 aria-hidden="true" className="size-5" />
-                      )}
-                      <span className="flex-1">
-                        {item.label}
-                        <span className="block text-sm text-gray-600 dark:text-gray-300">{item.detail}</span>
-                      </span>
-                    </Command.Item>
-                  ))}
+                <Command.Group heading="Found" className={groupHeading}>
+                  {found.map((item) => {
+                    const Icon = kindIcons[item.kind];
+                    return (
+                      // Matched on the server, so cmdk's own filter must keep them: their value carries the search.
+                      <Command.Item
+                        key={`${item.kind}-${item.id}`}
+                        value={`${search} ${item.kind} ${item.id}`}
+                        onSelect={() => go(item.to, item.document)}
+                        className={itemClasses}
+                      >
+                        <Icon aria-hidden="true" className="size-5" />
+                        <span className="flex-1">
+                          {item.label}
+                          <span className="block text-sm text-gray-600 dark:text-gray-300">
+                            {kindLabels[item.kind]} · {item.detail}
+                          </span>
+                        </span>
+                      </Command.Item>
+                    );
+                  })}
                 </Command.Group>
               ) : null}
             </Command.List>

@@ -121,6 +121,7 @@ export function DashboardShell({
       if (action.kind === "palette") openPalette();
       else if (action.kind === "help") openHelp();
       else if (action.kind === "sidebar") toggleCollapsed();
+      else if (action.document) window.location.assign(action.to);
       else void navigate(action.to);
     };
     document.addEventListener("keydown", onKey);

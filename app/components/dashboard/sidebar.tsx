@@ -29,7 +29,8 @@ export function SidebarLinks({ pages, collapsed }: { pages: readonly DashboardPa
                     <NavLink
                       to={page.to}
                       end={page.to === "/dashboard"}
-                      prefetch="intent"
+                      reloadDocument={page.document}
+                      prefetch={page.document ? "none" : "intent"}
                       data-tip={collapsed ? page.label : undefined}
                       className={({ isActive }) =>
                         cn(

@@ -30,6 +30,11 @@ export function SessionControls({ path, place }: { path: string; place: "desktop
       <a href={signInHref(path)} data-when="signed-out" className={buttonClasses("primary", size, "whitespace-nowrap")}>
         Sign in
       </a>
+      {mobile ? null : (
+        <a href="/docs" data-when="signed-in" className={buttonClasses("ghost", size, "whitespace-nowrap")}>
+          Docs
+        </a>
+      )}
       <a
         href="/dashboard"
         target="_blank"

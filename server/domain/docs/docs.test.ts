@@ -7,6 +7,7 @@ import { activity, docRenders, revisions, users } from "../../db/schema/index.ts
 import { ConflictError, NotFoundError, ValidationError } from "../core/errors.ts";
 import type { User } from "../users/index.ts";
 import { forgetDocRenders } from "./rendering.ts";
+import { listMediaUses, uploadMedia } from "../media/index.ts";
 import { refreshDocRenders } from "./render-refresh.ts";
 import {
   checkDocsPreview,
@@ -182,6 +183,23 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     const rendered = await readDoc(viewer, { path: "cleaning" });
     expect(rendered.reading?.html).toContain('<h2 id="user-content-wipe">');
     expect(rendered.reading?.headings).toEqual([{ id: "user-content-wipe", text: "Wipe", depth: 2 }]);
+  });
+
+  it("tells a viewer which published doc uses a file, never which draft cites it", async () => {
+    const { editor, viewer } = await people();
+    const manual = await uploadMedia(editor, {
+      file: new TextEncoder().encode("%PDF-1.7\n%%EOF\n"),
+      name: "Service manual.pdf",
+    });
+    const link = `[The manual](/media/${manual.id})`;
+    const published = await publish(editor, await createDoc(editor, page("servicing", { body: link })));
+    const draft = await createDoc(editor, page("recall-notice", { body: `Draft. ${link}` }));
+    const uses = async (as: typeof viewer) =>
+      (await listMediaUses(as, { ids: [manual.id] })).map((use) => `${use.ownerId} ${use.role}`).sort();
+    expect(await uses(editor)).toEqual(
+      [`${published.id} embedded`, `${published.id} published`, `${draft.id} embedded`].sort(),
+    );
+    expect(await uses(viewer)).toEqual([`${published.id} published`]);
   });
 
   it("refuses a save from a stale revision, naming who saved, and keeps both texts", async () => {

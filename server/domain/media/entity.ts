@@ -14,11 +14,19 @@ const allowed = (): RowVerdict => "allowed";
  */
 // Written out with its table names: inside a subquery, drizzle would print the outer column unqualified.
 const usedByPublished = (): SQL =>
-  sql`(exists (select 1 from media_uses mu join releases r on r.id = mu.owner_id
-    where mu.media_id = "media"."id" and mu.owner_type = 'release' and r.published_at is not null)
-  or exists (select 1 from media_uses mu join docs d on d.id = mu.owner_id
-    where mu.media_id = "media"."id" and mu.owner_type = 'doc' and mu.role = 'published'
-      and d.published_revision is not null and d.deleted_at is null))`;
+  sql`exists (select 1 from media_uses mu where mu.media_id = "media"."id" and ${publishedUse(sql`mu`)})`;
+
+/**
+ * Whether a use (a `media_uses` row, by its alias) is one every signed-in person may see:
+ * by a published release, or by the published revision of a doc (role "published"; what
+ * a draft shows, or which draft cites a file, stays the editors').
+ */
+export function publishedUse(use: SQL): SQL {
+  return sql`((${use}.owner_type = 'release' and exists (select 1 from releases r
+      where r.id = ${use}.owner_id and r.published_at is not null))
+    or (${use}.owner_type = 'doc' and ${use}.role = 'published' and exists (select 1 from docs d
+      where d.id = ${use}.owner_id and d.published_revision is not null and d.deleted_at is null)))`;
+}
 
 /**
  * The media library: images, PDFs and archives that releases and docs use. Editors and

@@ -1,5 +1,5 @@
 import type { Readable } from "node:stream";
-import { count, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { media, mediaUses, users } from "../../db/schema/index.ts";
 import type { ByteRange } from "../../storage/blob-store.ts";
@@ -8,7 +8,8 @@ import { NotFoundError } from "../core/errors.ts";
 import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
 import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { responsiveFormats, responsiveWidths } from "../uploads/images.ts";
-import { mediaEntity, type Media } from "./entity.ts";
+import { mediaEntity, publishedUse, type Media } from "./entity.ts";
+import { hasRole } from "../core/access.ts";
 import { mediaKind } from "./fields.ts";
 import { keyOf, type MediaVariant } from "./files.ts";
 
@@ -112,7 +113,11 @@ export const listMediaUploaders = mediaEntity.read({
 
 export type MediaUse = { mediaId: string; ownerType: string; ownerId: string; role: string };
 
-/** Where each of these files is used (by releases, and later docs). */
+/**
+ * Where each of these files is used (by releases and docs). Editors and admins see every
+ * use; anyone else only the uses by what they may read (a published release, a doc's
+ * published revision), never which draft cites a file.
+ */
 export const listMediaUses = mediaEntity.read({
   operation: "read",
   doing: "see where files are used",
@@ -120,7 +125,15 @@ export const listMediaUses = mediaEntity.read({
   run: async (scope, input): Promise<MediaUse[]> => {
     const reachable = (await scope.findMany(input.ids)).map((file) => file.id);
     if (reachable.length === 0) return [];
-    return scope.db.select().from(mediaUses).where(inArray(mediaUses.mediaId, reachable));
+    return scope.db
+      .select()
+      .from(mediaUses)
+      .where(
+        and(
+          inArray(mediaUses.mediaId, reachable),
+          hasRole(scope.actor, "editor") ? undefined : publishedUse(sql`${mediaUses}`),
+        ),
+      );
   },
 });
 

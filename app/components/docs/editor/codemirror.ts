@@ -4,8 +4,8 @@ import { HighlightStyle, LanguageSupport, syntaxHighlighting } from "@codemirror
 import { EditorState } from "@codemirror/state";
 import { drawSelection, EditorView, keymap, placeholder } from "@codemirror/view";
 import { tags } from "@lezer/highlight";
-import { formats, type Format } from "./format.ts";
-import { formatShortcuts, type FormatName } from "./tools.ts";
+import { formatFor, formats, type Format } from "./format.ts";
+import { formatShortcuts, type FormatRequest } from "./tools.ts";
 
 /** Markdown's marks in the editor, as classes coloured in app/styles/docs.css (both colour modes). */
 const markdownStyle = HighlightStyle.define([
@@ -20,7 +20,7 @@ const markdownStyle = HighlightStyle.define([
 
 /** What the page can do to the editor once it is made. */
 export type EditorCommands = {
-  format: (name: FormatName) => void;
+  format: (request: FormatRequest) => void;
   insert: (text: string) => void;
   /** The whole text replaced (undoable, like any edit). */
   replace: (text: string) => void;
@@ -94,8 +94,8 @@ export function createEditor(
   });
   return {
     commands: {
-      format: (name) => {
-        view.dispatch(view.state.update(formats[name](view.state)));
+      format: (request) => {
+        view.dispatch(view.state.update(formatFor(request)(view.state)));
         view.focus();
       },
       insert: (text) => {

@@ -72,3 +72,11 @@ export function imageMarkdown(id: string, alt: string): string {
   const safe = alt.replace(/[[\]\\\n]/g, " ").trim();
   return `![${safe}](/media/${id})`;
 }
+
+/** The pictures the library shows, as the file picker and a drop name them. */
+export const imageTypes = ["image/png", "image/jpeg", "image/webp", "image/gif", "image/avif"] as const;
+
+/** A file the editor takes as a picture (by its declared type; the server checks its content). */
+export function isImageFile(file: File): boolean {
+  return (imageTypes as readonly string[]).includes(file.type);
+}

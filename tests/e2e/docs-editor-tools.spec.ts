@@ -1,6 +1,15 @@
-import type { Locator, Page } from "@playwright/test";
-import sharp from "sharp";
 import { expectNoAxeViolations } from "../support/axe.ts";
+import {
+  drop,
+  expectMarkdown,
+  markdownOf,
+  openEditor,
+  paste,
+  png,
+  startWith,
+  tool,
+  toolbar,
+} from "../support/docs-editor.ts";
 import { expectToast } from "../support/pages.ts";
 import { expect, expectMode, modes, test, useMode } from "../support/portal.ts";
 
@@ -11,87 +20,6 @@ import { expect, expectMode, modes, test, useMode } from "../support/portal.ts";
  * media library with their alt text; axe with the placeholder, a menu and the picture
  * dialog showing, in both colour modes.
  */
-
-/** The markdown the editor holds, line by line as CodeMirror draws them (the placeholder is not text). */
-async function markdownOf(page: Page): Promise<string> {
-  return page
-    .locator(".cm-content")
-    .evaluate((content) =>
-      [...content.querySelectorAll(".cm-line")]
-        .map((line) => (line.querySelector(".cm-placeholder") ? "" : line.textContent))
-        .join("\n"),
-    );
-}
-
-async function expectMarkdown(page: Page, markdown: string): Promise<void> {
-  await expect.poll(() => markdownOf(page)).toBe(markdown);
-}
-
-async function openEditor(page: Page): Promise<Locator> {
-  await page.goto("/docs/add");
-  const content = page.locator(".cm-content");
-  await expect(content).toBeVisible();
-  return content;
-}
-
-/** Empties the editor and types `text` in it (the keys a person presses). */
-async function startWith(page: Page, text: string): Promise<void> {
-  await page.locator(".cm-content").click();
-  await page.keyboard.press("Control+a");
-  await page.keyboard.press("Delete");
-  if (text) await page.keyboard.type(text);
-  await expectMarkdown(page, text);
-}
-
-function toolbar(page: Page): Locator {
-  return page.getByRole("toolbar", { name: "Formatting" });
-}
-
-function tool(page: Page, name: string): Locator {
-  return toolbar(page).getByRole("button", { name: new RegExp(`^${name}( \\(|$)`) });
-}
-
-/** A small PNG, as base64, drawn by sharp. */
-async function png(background: string): Promise<string> {
-  const bytes = await sharp({ create: { width: 96, height: 64, channels: 3, background } })
-    .png()
-    .toBuffer();
-  return bytes.toString("base64");
-}
-
-type Fixture = { name: string; type: string; base64: string };
-
-/** Dispatches a paste holding only files on the editor, as a copied picture does. */
-async function paste(page: Page, files: Fixture[]): Promise<void> {
-  await page.locator(".cm-content").evaluate((content, list) => {
-    const transfer = new DataTransfer();
-    for (const file of list) {
-      const bytes = Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0));
-      transfer.items.add(new File([bytes], file.name, { type: file.type }));
-    }
-    content.dispatchEvent(new ClipboardEvent("paste", { clipboardData: transfer, bubbles: true, cancelable: true }));
-  }, files);
-}
-
-/** Drags files over `line` of the editor and drops them there. */
-async function drop(page: Page, line: Locator, files: Fixture[]): Promise<void> {
-  const box = await line.boundingBox();
-  if (!box) throw new Error("the line is not on the screen");
-  const at = { clientX: box.x + 4, clientY: box.y + box.height / 2 };
-  const transfer = await page.evaluateHandle((list) => {
-    const data = new DataTransfer();
-    for (const file of list) {
-      const bytes = Uint8Array.from(atob(file.base64), (character) => character.charCodeAt(0));
-      data.items.add(new File([bytes], file.name, { type: file.type }));
-    }
-    return data;
-  }, files);
-  await line.dispatchEvent("dragenter", { dataTransfer: transfer, ...at });
-  await line.dispatchEvent("dragover", { dataTransfer: transfer, ...at });
-  // Where it will land is drawn before it lands.
-  await expect(page.locator(".cm-dropCursor")).toBeVisible();
-  await line.dispatchEvent("drop", { dataTransfer: transfer, ...at });
-}
 
 const placeholderTable = (cell: string) => `| Step | What to do |\n| ---- | ---------- |\n| 1    | ${cell} |`;
 

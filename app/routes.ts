@@ -30,6 +30,7 @@ export default [
     route("v5", "routes/site/v5.ts"),
     // Spec §2: the docs area needs a signed-in user. Reading is in the default layout.
     route("docs", "routes/docs/index.tsx", { id: "docs/index" }),
+    route("docs/search", "routes/docs/search.tsx", { id: "docs/search" }),
     route("docs/*", "routes/docs/page.tsx", { id: "docs/page" }),
     route("*", "routes/site/not-found.tsx"),
   ]),

@@ -1,8 +1,12 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import { DocMarkdownQuery, DocPageQuery } from "../routes/docs/queries.ts";
-import { tryQuery } from "./api.server.ts";
+import type { DocsProduct, DocsReader } from "./docs-reader.ts";
+import { ChooseDocsProduct, DocMarkdownQuery, DocPageQuery, DocsHomeQuery } from "../routes/docs/queries.ts";
+import { readForm } from "./actions.server.ts";
+import { mutate, tryQuery } from "./api.server.ts";
+import { requestAuthContext } from "./auth-context.ts";
 import { canonicalDocPath, docHref, markdownHref } from "./doc-paths.ts";
 import { docsPreview } from "./docs-preview.server.ts";
+import { text } from "./form-data.ts";
 import { notFound, type ErrorPayload } from "./route-error.ts";
 import { requireUser } from "./sign-in.ts";
 
@@ -21,6 +25,31 @@ export function docsFailure(url: URL, error: { status?: number; message: string 
   );
 }
 
+type ViewerFields = {
+  user: { id: string; version: number };
+  capabilities: { doc: { create: string } };
+} | null;
+
+/** What the docs' bar needs, from the page's own query. */
+function readerOf(context: Context, product: DocsProduct, viewer: ViewerFields): DocsReader {
+  return {
+    product,
+    csrfToken: context.get(requestAuthContext).csrfToken ?? "",
+    user: viewer?.user ?? { id: "", version: 0 },
+    canWrite: (viewer?.capabilities.doc.create ?? "none") !== "none",
+  };
+}
+
+/** The docs' home: the navigation of the reader's generation, preview mode settled. */
+export async function loadDocsHome(context: Context, url: URL) {
+  requireUser(context, url);
+  const preview = await docsPreview(context, url);
+  const result = await tryQuery(context, DocsHomeQuery, { preview: preview.on });
+  if (!result.ok) docsFailure(url, result.error);
+  const { docsHome, viewer } = result.data;
+  return { tree: docsHome.tree, preview, reader: readerOf(context, docsHome.product, viewer) };
+}
+
 /**
  * One doc page: signed in (or off to sign in and back), preview mode settled, then the
  * doc as this reader may see it. A moved doc answers 301 to where it went; a path with
@@ -37,12 +66,52 @@ export async function loadDocPage(context: Context, url: URL, splat: string | un
   const preview = await docsPreview(context, url);
   const result = await tryQuery(context, DocPageQuery, { path, preview: preview.on });
   if (!result.ok) docsFailure(url, result.error);
-  const { docPage } = result.data;
+  const { docPage, viewer } = result.data;
   if (docPage.redirectTo !== null) {
     throw redirect(`/docs/${docPage.redirectTo}${url.search}`, 301);
   }
   if (!docPage.reading) throw notFound(url);
-  return { reading: docPage.reading, tree: docPage.tree, preview, markdownHref: markdownHref(docPage.reading.path) };
+  return {
+    reading: docPage.reading,
+    tree: docPage.tree,
+    preview,
+    markdownHref: markdownHref(docPage.reading.path),
+    reader: readerOf(context, docPage.product, viewer),
+  };
+}
+
+const isProduct = (value: string | undefined): value is DocsProduct => value === "v4" || value === "v5";
+
+/**
+ * The docs' one write: the reader chooses the generation the docs show them, kept on their
+ * account (at the version the page was read; one changed meanwhile by their own other tab
+ * is read again, since a choice loses nothing). Then the page they were on, again.
+ */
+export async function chooseDocsProduct({ request, context }: { request: Request; context: Context }) {
+  const url = new URL(request.url);
+  const user = requireUser(context, url);
+  const form = await readForm(request);
+  const product = text(form, "product");
+  if (text(form, "intent") !== "product" || !isProduct(product)) {
+    throw data<ErrorPayload>(
+      { name: "That choice was not understood", message: "Choose the v5 or the v4; nothing was changed." },
+      { status: 400 },
+    );
+  }
+  const choose = (version: number) =>
+    mutate(context, ChooseDocsProduct, { input: { id: user.id, version, docsProduct: product } });
+  let chosen = await choose(Number(text(form, "version") ?? "0"));
+  if (!chosen.ok && chosen.error.code === "CONFLICT") {
+    const again = await tryQuery(context, DocsHomeQuery, {});
+    if (again.ok && again.data.viewer) chosen = await choose(again.data.viewer.user.version);
+  }
+  if (!chosen.ok) {
+    throw data<ErrorPayload>(
+      { name: "Your choice was not kept", message: chosen.error.message },
+      { status: chosen.error.status ?? 500 },
+    );
+  }
+  throw redirect(`${url.pathname}${url.search}`, 303);
 }
 
 /**

@@ -33,6 +33,8 @@ export function docSteps(at: StoryClock, system: (moment: Date) => DomainContext
           parentId: parentOf(demo.path),
           position: demo.position,
           description: demo.description,
+          products: demo.products ?? ["v5"],
+          counterpartId: demo.counterpart ? (written.get(demo.counterpart)?.id ?? null) : null,
           body: bodyOf(demo.path),
         });
         written.set(demo.path, await publishDoc(context, { id: created.id, version: created.version }));
@@ -53,6 +55,8 @@ export function docSteps(at: StoryClock, system: (moment: Date) => DomainContext
         parentId: doc.parentId,
         position: doc.position,
         description: doc.description,
+        products: doc.products,
+        counterpartId: doc.counterpartId,
         body: change(doc.body),
       });
       written.set(path, publish ? await publishDoc(context, { id: saved.id, version: saved.version }) : saved);

@@ -143,6 +143,8 @@ const expected: Record<string, Record<Who, Outcome>> = {
   readDoc: editorsAllOthersPublished,
   readDocMarkdown: editorsAllOthersPublished,
   checkDocsPreview: signedIn,
+  docsProductOf: signedIn,
+  readDocsHome: editorsAllOthersPublished,
   searchDocs: editorsAllOthersPublished,
   getDoc: editors,
   listDocs: editors,

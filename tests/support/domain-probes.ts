@@ -349,6 +349,11 @@ export const probes: Record<string, Probe> = {
   getDocRevision: { input: (f) => ({ id: f.docs.draft.id, number: 1 }) },
   previewDocBody: { input: () => ({ body: "## Probe\n\n[a](/docs/nowhere)" }) },
   checkDocsPreview: { input: () => ({ token: "x".repeat(32) }) },
+  docsProductOf: { input: () => ({}) },
+  readDocsHome: {
+    input: (_f, _me, target) => ({ preview: target === "other" }),
+    onlyOwn: (result) => seen((result as { tree: DocNode[] }).tree, (node) => node.status !== "draft"),
+  },
   searchDocs: {
     input: () => ({ query: "probe" }),
     onlyOwn: (result, _me) => seen(result as DocSearchHit[], (hit) => hit.path === "probe-guide"),

@@ -1,6 +1,8 @@
 import { Eye, Menu, ListTree } from "lucide-react";
 import type { ReactNode } from "react";
 import type { PreviewState } from "../../lib/docs-preview.ts";
+import type { DocsReader } from "../../lib/docs-reader.ts";
+import { DocsBar } from "./docs-bar.tsx";
 import { DocTree, type TreeEntry } from "./doc-tree.tsx";
 
 export type Heading = { id: string; text: string; depth: number };
@@ -50,11 +52,16 @@ const foldClasses =
   "group rounded-lg border border-gray-200 bg-white dark:border-gray-800 dark:bg-gray-950 [&>summary]:flex [&>summary]:min-h-11 [&>summary]:cursor-pointer [&>summary]:items-center [&>summary]:gap-2 [&>summary]:px-3 [&>summary]:font-medium";
 
 /**
- * The reader's frame inside the default layout: the docs navigation on the left, the page,
- * and its table of contents on the right. On narrow screens both fold into `<details>` above
- * the page. Nothing here needs JavaScript.
+ * The reader's frame inside the default layout: the docs' own bar (search, the product
+ * generation, a new page), then the docs navigation on the left, the page, and its table
+ * of contents on the right. On narrow screens both fold into `<details>` above the page.
+ * Nothing here needs JavaScript.
  */
 export function DocsFrame({
+  reader,
+  returnTo,
+  query,
+  parentId,
   tree,
   current,
   preview,
@@ -62,6 +69,12 @@ export function DocsFrame({
   headings = [],
   children,
 }: {
+  reader: DocsReader;
+  /** Where the product switch comes back to: this page. */
+  returnTo: string;
+  query?: string;
+  /** A new page from here goes under this one. */
+  parentId?: string | undefined;
   tree: readonly TreeEntry[];
   current: string;
   preview: PreviewState;
@@ -71,56 +84,59 @@ export function DocsFrame({
 }) {
   const toc = headings.length > 0;
   return (
-    <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8 2xl:max-w-[96rem]">
-      {preview.on ? <PreviewBanner preview={preview} exitHref={exitPreviewHref} /> : null}
-      <div
-        className={`lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 ${toc ? "xl:grid-cols-[15rem_minmax(0,1fr)_13rem]" : ""}`}
-      >
-        <div className="hidden lg:block">
-          <nav
-            aria-label="Documentation"
-            className="sticky top-header max-h-[calc(100dvh-var(--spacing-header))] overflow-y-auto py-8 pr-1 [scrollbar-width:thin]"
-          >
-            <DocTree entries={tree} current={current} />
-          </nav>
-        </div>
-        <div className="min-w-0 py-6 lg:py-10">
-          <div className="mb-6 grid gap-2 lg:hidden">
-            <details className={foldClasses}>
-              <summary>
-                <Menu aria-hidden="true" className="size-4" /> Documentation menu
-              </summary>
-              <nav aria-label="Documentation" className="border-t border-gray-200 p-2 dark:border-gray-800">
-                <DocTree entries={tree} current={current} />
-              </nav>
-            </details>
-          </div>
-          {toc ? (
-            <details className={`${foldClasses} mb-6 xl:hidden`}>
-              <summary>
-                <ListTree aria-hidden="true" className="size-4" /> On this page
-              </summary>
-              <nav aria-label="On this page" className="border-t border-gray-200 p-3 dark:border-gray-800">
-                <TableOfContents headings={headings} />
-              </nav>
-            </details>
-          ) : null}
-          {children}
-        </div>
-        {toc ? (
-          <div className="hidden xl:block">
+    <>
+      <DocsBar reader={reader} returnTo={returnTo} query={query} parentId={parentId} />
+      <div className="mx-auto w-full max-w-7xl px-4 sm:px-6 lg:px-8 2xl:max-w-[96rem]">
+        {preview.on ? <PreviewBanner preview={preview} exitHref={exitPreviewHref} /> : null}
+        <div
+          className={`lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 ${toc ? "xl:grid-cols-[15rem_minmax(0,1fr)_13rem]" : ""}`}
+        >
+          <div className="hidden lg:block">
             <nav
-              aria-labelledby="toc-heading"
-              className="sticky top-header max-h-[calc(100dvh-var(--spacing-header))] overflow-y-auto py-10"
+              aria-label="Documentation"
+              className="sticky top-header max-h-[calc(100dvh-var(--spacing-header))] overflow-y-auto py-8 pr-1 [scrollbar-width:thin]"
             >
-              <p id="toc-heading" className="mb-3 text-sm font-semibold text-gray-950 dark:text-white">
-                On this page
-              </p>
-              <TableOfContents headings={headings} />
+              <DocTree entries={tree} current={current} />
             </nav>
           </div>
-        ) : null}
+          <div className="min-w-0 py-6 lg:py-10">
+            <div className="mb-6 grid gap-2 lg:hidden">
+              <details className={foldClasses}>
+                <summary>
+                  <Menu aria-hidden="true" className="size-4" /> Documentation menu
+                </summary>
+                <nav aria-label="Documentation" className="border-t border-gray-200 p-2 dark:border-gray-800">
+                  <DocTree entries={tree} current={current} />
+                </nav>
+              </details>
+            </div>
+            {toc ? (
+              <details className={`${foldClasses} mb-6 xl:hidden`}>
+                <summary>
+                  <ListTree aria-hidden="true" className="size-4" /> On this page
+                </summary>
+                <nav aria-label="On this page" className="border-t border-gray-200 p-3 dark:border-gray-800">
+                  <TableOfContents headings={headings} />
+                </nav>
+              </details>
+            ) : null}
+            {children}
+          </div>
+          {toc ? (
+            <div className="hidden xl:block">
+              <nav
+                aria-labelledby="toc-heading"
+                className="sticky top-header max-h-[calc(100dvh-var(--spacing-header))] overflow-y-auto py-10"
+              >
+                <p id="toc-heading" className="mb-3 text-sm font-semibold text-gray-950 dark:text-white">
+                  On this page
+                </p>
+                <TableOfContents headings={headings} />
+              </nav>
+            </div>
+          ) : null}
+        </div>
       </div>
-    </div>
+    </>
   );
 }

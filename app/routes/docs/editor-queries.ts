@@ -12,6 +12,9 @@ export const DocEditFields = graphql(`
     title
     description
     body
+    products
+    counterpartId
+    publishedPath
     status
     headRevision
     publishedRevision
@@ -47,6 +50,7 @@ export const DocPlacesQuery = graphql(`
       path
       title
       depth
+      products
     }
   }
 `);

@@ -1,31 +1,38 @@
 import { ArrowRight, BookOpen } from "lucide-react";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { branchesOf } from "../../components/docs/doc-tree.tsx";
-import { query } from "../../lib/api.server.ts";
-import { docsPreview } from "../../lib/docs-preview.server.ts";
+import { chooseDocsProduct, loadDocsHome } from "../../lib/docs-reader.server.ts";
+import { productNames } from "../../lib/docs-reader.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
-import { requireUser } from "../../lib/sign-in.ts";
 import type { Route } from "./+types/index";
-import { DocTreeQuery } from "./queries.ts";
 
 export const handle: RouteHandle = { hydrate: false, enhance: "docs" };
 
 export async function loader({ context, url }: Route.LoaderArgs) {
-  requireUser(context, url);
-  const preview = await docsPreview(context, url);
-  const { docTree } = await query(context, DocTreeQuery, { preview: preview.on });
-  return { tree: docTree, preview };
+  return loadDocsHome(context, url);
+}
+
+/** The switch between the product generations (the docs' bar). */
+export async function action(args: Route.ActionArgs) {
+  return chooseDocsProduct(args);
 }
 
 export const meta: Route.MetaFunction = () => privatePageMeta("Docs");
 
 /** Spec §2 "/docs": the documentation's sections, each with its pages. */
 export default function DocsOverview({ loaderData }: Route.ComponentProps) {
-  const { tree, preview } = loaderData;
+  const { tree, preview, reader } = loaderData;
   const sections = branchesOf(tree);
   return (
-    <DocsFrame tree={tree} current="" preview={preview} exitPreviewHref="/docs?preview=false">
+    <DocsFrame
+      reader={reader}
+      returnTo="/docs"
+      tree={tree}
+      current=""
+      preview={preview}
+      exitPreviewHref="/docs?preview=false"
+    >
       <div className="max-w-4xl">
         <header className="border-b border-gray-200 pb-6 dark:border-gray-800">
           <p className="flex items-center gap-2 text-sm font-semibold text-bdblue-700 dark:text-bdblue-300">
@@ -36,13 +43,14 @@ export default function DocsOverview({ loaderData }: Route.ComponentProps) {
           </h1>
           <p className="mt-3 text-lg text-gray-700 dark:text-gray-300">
             Procedures for installing, calibrating, running and looking after your scanner, written for the technicians
-            and operators who use it every day. Press <kbd className="font-sans font-semibold">Ctrl K</kbd> (
-            <kbd className="font-sans font-semibold">⌘K</kbd> on a Mac) to search them.
+            and operators who use it every day. You are reading the docs for the{" "}
+            <strong className="font-semibold text-gray-950 dark:text-white">{productNames[reader.product]}</strong>:
+            switch to the other generation in the bar above.
           </p>
         </header>
         {sections.length === 0 ? (
           <p className="mt-8 rounded-lg border border-dashed border-gray-300 p-6 text-gray-700 dark:border-gray-700 dark:text-gray-300">
-            No documentation is published yet.
+            No documentation is published for the {productNames[reader.product]} yet.
           </p>
         ) : (
           <ul className="mt-8 grid gap-4 md:grid-cols-2">

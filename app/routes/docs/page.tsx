@@ -1,7 +1,8 @@
 import { ArrowLeft, ArrowRight, FileText, Pencil } from "lucide-react";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { DocBreadcrumbs } from "../../components/docs/doc-breadcrumbs.tsx";
-import { docMarkdownResponse, loadDocPage } from "../../lib/docs-reader.server.ts";
+import { chooseDocsProduct, docMarkdownResponse, loadDocPage } from "../../lib/docs-reader.server.ts";
+import { productNames, productsInWords } from "../../lib/docs-reader.ts";
 import { formatDate } from "../../lib/format.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -20,6 +21,11 @@ export const middleware: Route.MiddlewareFunction[] = [
 
 export async function loader({ context, url, params }: Route.LoaderArgs) {
   return loadDocPage(context, url, params["*"]);
+}
+
+/** The switch between the product generations (the docs' bar). */
+export async function action(args: Route.ActionArgs) {
+  return chooseDocsProduct(args);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => privatePageMeta(`${loaderData.reading.title} · Docs`);
@@ -43,14 +49,63 @@ function Pager({ link, rel }: { link: { title: string; path: string } | null; re
   );
 }
 
+type Reading = Route.ComponentProps["loaderData"]["reading"];
+
+/**
+ * Which generation the page is for, said beside its title; for a page that is not for the
+ * reader's generation, a note that says so, with its version for theirs when there is one.
+ */
+function ProductNote({ reading, shown }: { reading: Reading; shown: "v4" | "v5" }) {
+  const { products, counterpart } = reading;
+  const forShown = products.includes(shown);
+  if (forShown && !counterpart) {
+    if (products.length > 1) return null;
+    return <p className="mt-3 text-sm font-medium text-gray-700 dark:text-gray-300">For the {productNames[shown]}.</p>;
+  }
+  const other = counterpart ? (
+    <a
+      href={`/docs/${counterpart.path}`}
+      className="font-semibold text-bdblue-800 underline underline-offset-2 dark:text-bdblue-200"
+    >
+      {counterpart.title}
+    </a>
+  ) : null;
+  if (forShown) {
+    return (
+      <p className="mt-3 text-sm text-gray-700 dark:text-gray-300">
+        For {productsInWords(products)}. For {productsInWords(counterpart?.products ?? [])}, read {other}.
+      </p>
+    );
+  }
+  return (
+    <div
+      role="note"
+      className="mt-4 rounded-lg border border-bdblue-300 bg-bdblue-50 px-4 py-3 text-base text-bdblue-950 dark:border-bdblue-800 dark:bg-bdblue-950/60 dark:text-bdblue-50"
+    >
+      This page is for {productsInWords(products)}, and you are reading the docs for the {productNames[shown]}.{" "}
+      {other ? (
+        <>
+          Read its version for your {shown}: {other}.
+        </>
+      ) : (
+        <>There is no {shown} version of it.</>
+      )}
+    </div>
+  );
+}
+
 const metaLink =
   "inline-flex items-center gap-1.5 font-medium text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300";
 
 /** Spec §2 "/docs/{slug}": one doc, with the docs navigation, its contents and the way on. */
 export default function DocPage({ loaderData }: Route.ComponentProps) {
-  const { reading, tree, preview, markdownHref } = loaderData;
+  const { reading, tree, preview, markdownHref, reader } = loaderData;
+  const here = `/docs/${reading.path}`;
   return (
     <DocsFrame
+      reader={reader}
+      returnTo={here}
+      parentId={reading.id}
       tree={tree}
       current={reading.path}
       preview={preview}
@@ -71,6 +126,7 @@ export default function DocPage({ loaderData }: Route.ComponentProps) {
           {reading.description ? (
             <p className="mt-3 text-lg text-gray-700 dark:text-gray-300">{reading.description}</p>
           ) : null}
+          <ProductNote reading={reading} shown={reader.product} />
           <p className="mt-4 flex flex-wrap items-center gap-x-5 gap-y-2 text-sm text-gray-700 dark:text-gray-300">
             <span>
               Updated <time dateTime={reading.updatedAt}>{formatDate(reading.updatedAt)}</time>

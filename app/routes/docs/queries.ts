@@ -1,6 +1,16 @@
 import { graphql } from "../../lib/graphql.ts";
 
-/** The docs reader's documents: the navigation, one page, its markdown, search and preview links. */
+/** The docs reader's documents: the home, one page, its markdown, search, the reader's generation and preview links. */
+
+export const ChooseDocsProduct = graphql(`
+  mutation ChooseDocsProduct($input: UpdatePreferencesInput!) {
+    updatePreferences(input: $input) {
+      id
+      version
+      docsProduct
+    }
+  }
+`);
 
 const DocNodeFields = graphql(`
   fragment DocNodeFields on DocNode @_unmask {
@@ -14,15 +24,36 @@ const DocNodeFields = graphql(`
   }
 `);
 
-export const DocTreeQuery = graphql(
+/** What the docs' own bar needs of the reader: the version their choice is saved against, and whether they write. */
+const DocsReaderFields = graphql(`
+  fragment DocsReaderFields on Viewer @_unmask {
+    user {
+      id
+      version
+    }
+    capabilities {
+      doc {
+        create
+      }
+    }
+  }
+`);
+
+export const DocsHomeQuery = graphql(
   `
-    query DocTree($preview: Boolean) {
-      docTree(preview: $preview) {
-        ...DocNodeFields
+    query DocsHome($preview: Boolean, $product: Product) {
+      docsHome(preview: $preview, product: $product) {
+        product
+        tree {
+          ...DocNodeFields
+        }
+      }
+      viewer {
+        ...DocsReaderFields
       }
     }
   `,
-  [DocNodeFields],
+  [DocNodeFields, DocsReaderFields],
 );
 
 const DocLinkFields = graphql(`
@@ -35,9 +66,10 @@ const DocLinkFields = graphql(`
 
 export const DocPageQuery = graphql(
   `
-    query DocPage($path: String!, $preview: Boolean) {
-      docPage(path: $path, preview: $preview) {
+    query DocPage($path: String!, $preview: Boolean, $product: Product) {
+      docPage(path: $path, preview: $preview, product: $product) {
         redirectTo
+        product
         reading {
           id
           path
@@ -48,6 +80,12 @@ export const DocPageQuery = graphql(
           draft
           updatedAt
           author
+          products
+          counterpart {
+            title
+            path
+            products
+          }
           headings {
             id
             text
@@ -73,9 +111,12 @@ export const DocPageQuery = graphql(
           ...DocNodeFields
         }
       }
+      viewer {
+        ...DocsReaderFields
+      }
     }
   `,
-  [DocLinkFields, DocNodeFields],
+  [DocLinkFields, DocNodeFields, DocsReaderFields],
 );
 
 export const DocMarkdownQuery = graphql(`

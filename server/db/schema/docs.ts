@@ -15,6 +15,7 @@ import {
 import type { ImageSlots } from "../../markdown/image-slots.ts";
 import type { DocProblem } from "../../markdown/problems.ts";
 import { createdAt, updatedAt, version } from "./columns.ts";
+import { productEnum } from "./products.ts";
 import { revisions } from "./revisions.ts";
 import { users } from "./users.ts";
 
@@ -25,13 +26,16 @@ const tsvector = customType<{ data: string }>({ dataType: () => "tsvector" });
 export type DocHeading = { id: string; text: string; depth: number };
 
 /**
- * A page of the documentation. Its place in the tree (`parentId`, `slug`, `position`, and
- * `path`, the slugs from the top joined by "/") changes at once when an editor moves it,
- * leaving a redirect behind (`doc_redirects`). Its words (`title`, `description`, `body`)
- * are the latest saved, the head of its history in `revisions`; readers see the revision
- * numbered `publishedRevision`, whose title, headings and text are copied here when it is
- * published so that the navigation and search need no second table. A deleted doc waits
- * in the trash (`deletedAt`) until an admin empties it; its path is free meanwhile.
+ * A page of the documentation. Its words (`title`, `description`, `body`), its place in
+ * the tree (`parentId`, `slug`, `position`, and `path`, the slugs from the top joined by
+ * "/") and the product generations it is for (`products`) are the latest saved: the head
+ * of its history in `revisions`, what editors see. Readers see what was published: the
+ * revision numbered `publishedRevision`, whose title, headings and text are copied here,
+ * at the place and for the products it had then (`published*`), so that a rename or a move
+ * waits for publishing as the words do. A published move leaves a redirect behind
+ * (`doc_redirects`). A page that exists for each generation names its other version
+ * (`counterpartId`). A deleted doc waits in the trash (`deletedAt`) until an admin empties
+ * it; its paths are free meanwhile.
  */
 export const docs = pgTable(
   "docs",
@@ -44,6 +48,13 @@ export const docs = pgTable(
     title: text("title").notNull(),
     description: text("description").notNull().default(""),
     body: text("body").notNull().default(""),
+    /** The product generations the page is for: one, or both. */
+    products: productEnum("products")
+      .array()
+      .notNull()
+      .default(sql`'{v4,v5}'::release_product[]`),
+    /** The same page for the other generation (a v5 page's v4 version), if there is one. */
+    counterpartId: uuid("counterpart_id").references((): AnyPgColumn => docs.id, { onDelete: "set null" }),
     /** The number of the latest revision (what `title`, `description` and `body` hold). */
     headRevision: integer("head_revision").notNull().default(1),
     /** The revision readers see; none while the doc is a draft or unpublished. */
@@ -51,6 +62,11 @@ export const docs = pgTable(
     publishedAt: timestamp("published_at", { withTimezone: true }),
     publishedTitle: text("published_title"),
     publishedDescription: text("published_description"),
+    /** Where readers find it, under which page and in which order, and for which products: as published. */
+    publishedParentId: uuid("published_parent_id").references((): AnyPgColumn => docs.id, { onDelete: "set null" }),
+    publishedPath: text("published_path"),
+    publishedPosition: integer("published_position"),
+    publishedProducts: productEnum("published_products").array(),
     /** The published revision as plain text and its headings: search, and its snippets. */
     publishedText: text("published_text"),
     publishedHeadings: jsonb("published_headings").$type<DocHeading[]>(),
@@ -72,6 +88,13 @@ export const docs = pgTable(
     uniqueIndex("docs_path")
       .on(table.path)
       .where(sql`deleted_at is null`),
+    uniqueIndex("docs_published_path")
+      .on(table.publishedPath)
+      .where(sql`deleted_at is null and published_path is not null`),
+    index("docs_published_children").on(table.publishedParentId, table.publishedPosition, table.id),
+    uniqueIndex("docs_counterpart")
+      .on(table.counterpartId)
+      .where(sql`counterpart_id is not null`),
     index("docs_children").on(table.parentId, table.position, table.id),
     index("docs_updated").on(table.updatedAt, table.id),
     index("docs_trash")

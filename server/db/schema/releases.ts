@@ -1,10 +1,11 @@
 import { sql } from "drizzle-orm";
 import { date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns.ts";
+import { productEnum } from "./products.ts";
 import { users } from "./users.ts";
 
 /** The product generations (the same two the organizations' products name). */
-export const releaseProductEnum = pgEnum("release_product", ["v4", "v5"]);
+export { productEnum as releaseProductEnum } from "./products.ts";
 export const releaseChannelEnum = pgEnum("release_channel", ["stable", "beta"]);
 
 /**
@@ -21,7 +22,7 @@ export const releases = pgTable(
   "releases",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    product: releaseProductEnum("product").notNull(),
+    product: productEnum("product").notNull(),
     channel: releaseChannelEnum("channel").notNull(),
     /** The software's semver version, as written: 5.2.1, 5.3.0-beta.2. (`version` is the row's, as everywhere.) */
     versionNumber: text("version_number").notNull(),

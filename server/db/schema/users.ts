@@ -13,6 +13,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns.ts";
 import { organizations } from "./organizations.ts";
+import { productEnum } from "./products.ts";
 
 /** Roles are not shown by the spec; the product needs them. */
 export const roleEnum = pgEnum("role", ["admin", "editor", "viewer"]);
@@ -51,6 +52,8 @@ export const users = pgTable(
     status: userStatusEnum("status").notNull().default("active"),
     organizationId: uuid("organization_id").references((): AnyPgColumn => organizations.id, { onDelete: "set null" }),
     colorMode: colorModeEnum("color_mode").notNull().default("system"),
+    /** The product generation the docs show them; none: their organization's, else the newest. */
+    docsProduct: productEnum("docs_product"),
     /** Mail when something changes about their account: a role, a token, being signed out by an admin. */
     notifyAccountChanges: boolean("notify_account_changes").notNull().default(true),
     /** Mail when their account signs in from a browser it has not used before. */

@@ -5,7 +5,16 @@
  * regulatory claim; where a clinical value appears, the clinician interprets it.
  */
 
-export type DemoDoc = { path: string; title: string; description: string; position: number };
+export type DemoDoc = {
+  path: string;
+  title: string;
+  description: string;
+  position: number;
+  /** The product generations it is for: the v5 unless it says otherwise. */
+  products?: ("v4" | "v5")[];
+  /** The path of the same page for the other generation. */
+  counterpart?: string;
+};
 
 // Reading order, which is also the order a new unit is set up in.
 export const demoDocs: DemoDoc[] = [
@@ -61,6 +70,7 @@ export const demoDocs: DemoDoc[] = [
   },
   {
     path: "reading-a-report",
+    products: ["v4", "v5"],
     title: "Reading a report",
     description: "Where each section of the v5 report sits and what it shows, from the header band to the footer.",
     position: 3,
@@ -74,12 +84,14 @@ export const demoDocs: DemoDoc[] = [
   },
   {
     path: "troubleshooting",
+    products: ["v4", "v5"],
     title: "Troubleshooting",
     description: "Symptoms, checks and fixes for common problems, how to restart safely and what to send to support.",
     position: 5,
   },
   {
     path: "troubleshooting/error-codes",
+    products: ["v4", "v5"],
     title: "Error codes",
     description: "Each error code a unit can show, what it means, what to do and whether screening can go on.",
     position: 0,
@@ -112,6 +124,7 @@ export const demoDocs: DemoDoc[] = [
   },
   {
     path: "v4",
+    products: ["v4"],
     title: "Densara v4",
     description:
       "For owners of the previous generation: how the v4 differs, its daily check, printer, exports and trade-in.",
@@ -119,6 +132,8 @@ export const demoDocs: DemoDoc[] = [
   },
   {
     path: "v4/software-updates",
+    products: ["v4"],
+    counterpart: "software-updates",
     title: "Updating the v4",
     description:
       "Install a v4 release from a USB stick through Service → Update, with the checks to run before and after.",

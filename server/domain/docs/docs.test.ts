@@ -26,6 +26,7 @@ import {
   saveDoc,
   searchDocs,
   startDocsPreview,
+  statusOf,
   unpublishDoc,
   type Doc,
 } from "./index.ts";
@@ -250,7 +251,7 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     expect(actions.map((row) => row.action)).toEqual(["doc.create", "doc.save", "doc.restoreRevision"]);
   });
 
-  it("moves a doc with the pages under it, and sends old addresses on", async () => {
+  it("moves a doc with the pages under it once the move is published, and sends old addresses on", async () => {
     const { editor, viewer } = await people();
     const qc = await publish(editor, await createDoc(editor, page("qc")));
     const daily = await publish(editor, await createDoc(editor, page("daily", { parentId: qc.id })));
@@ -262,17 +263,39 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
       id: qc.id,
       version: qc.version,
     });
-    expect(moved.path).toBe("calibration/quality-control");
+    expect(moved).toMatchObject({ path: "calibration/quality-control", publishedPath: "qc" });
+    expect(statusOf(moved)).toBe("changed");
     expect((await getDoc(editor, { id: daily.id })).path).toBe("calibration/quality-control/daily");
+    // Readers still find it, and the page under it, where they were: a move is part of the draft.
+    expect((await readDoc(viewer, { path: "qc/daily" })).reading?.breadcrumbs).toEqual([{ title: "Qc", path: "qc" }]);
+    expect((await docTree(viewer, {})).map((node) => node.path)).toEqual(["qc", "qc/daily", "calibration"]);
+    expect(
+      await readDoc(viewer, { path: "calibration/quality-control" }).catch((error: unknown) => error),
+    ).toBeInstanceOf(NotFoundError);
+    // An editor in preview finds it where the draft puts it; the old address sends them on.
+    expect((await readDoc(editor, { path: "qc", preview: true })).redirectTo).toBe("calibration/quality-control");
+    // Published, it moves for readers, with the page under it, and the old addresses send them on.
+    expect((await publish(editor, moved)).publishedPath).toBe("calibration/quality-control");
     expect(await readDoc(viewer, { path: "qc/daily" })).toEqual({
       reading: null,
       redirectTo: "calibration/quality-control/daily",
       tree: [],
+      product: "v5",
     });
     expect((await readDoc(viewer, { path: "qc" })).redirectTo).toBe("calibration/quality-control");
-    // A new doc may take an old address: the redirect gives way.
+    expect((await getDoc(editor, { id: daily.id })).publishedPath).toBe("calibration/quality-control/daily");
+    // A new doc may take an old address: the redirect gives way once it is published.
     await publish(editor, await createDoc(editor, page("qc")));
     expect((await readDoc(viewer, { path: "qc" })).reading?.title).toBe("Qc");
+  });
+
+  it("keeps another doc from taking an address readers still use", async () => {
+    const { editor } = await people();
+    const manual = await publish(editor, await createDoc(editor, page("manual")));
+    await saveDoc(editor, { ...page("handbook"), id: manual.id, version: manual.version });
+    expect((await fieldsOf(createDoc(editor, page("manual")))).slug).toBe(
+      "Readers still find “Handbook” at /docs/manual until its move is published: choose another slug or parent.",
+    );
   });
 
   it("refuses bad places with a sentence: slug rules, collisions, cycles, depth, and a missing parent", async () => {
@@ -314,8 +337,11 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     expect(after.version).toBe(doc.version);
     // Deleting a page warns the docs that link to it, at its address or at one it moved from,
     // and only those: words naming it are not a link.
-    const first = await createDoc(editor, page("daily"));
-    const daily = await saveDoc(editor, { ...page("daily-check"), id: first.id, version: first.version });
+    const first = await publish(editor, await createDoc(editor, page("daily")));
+    const daily = await publish(
+      editor,
+      await saveDoc(editor, { ...page("daily-check"), id: first.id, version: first.version }),
+    );
     const linking = await createDoc(
       editor,
       page("to-daily", { body: "[daily](/docs/daily) [now](/docs/daily-check#steps) [ok](/docs/calibration)" }),
@@ -323,6 +349,7 @@ describe.each(databaseKinds)("docs on %s", (kind) => {
     const words = await createDoc(editor, page("words", { body: "Type `/docs/daily-check` in the address bar." }));
     expect(linking.brokenLinks).toEqual([]);
     const trashed = await deleteDoc(editor, { id: daily.id, version: daily.version });
+    expect(trashed.publishedPath).toBe("daily-check");
     const warned = await getDoc(editor, { id: linking.id });
     expect(warned.brokenLinks).toEqual(["/docs/daily-check", "/docs/daily"]);
     expect(warned.version).toBe(linking.version);

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bodyLimit, depthLimit, slugLimit } from "../../../app/lib/doc-paths.ts";
 import { requiredText } from "../core/fields.ts";
+import { product, products as allProducts } from "../organizations/fields.ts";
 
 export const docBodyLimit = bodyLimit;
 export { depthLimit };
@@ -12,6 +13,16 @@ export const docSlug = z
   .string({ error: "Give the page a slug: the last part of its address." })
   .trim()
   .max(slugLimit + 20, `Keep the slug to ${slugLimit} characters.`);
+
+/** The product generations a page is for: one, or both (listed v4 first, each once). */
+export const docProducts = z
+  .array(product, { error: "Choose the products the page is for: the v5, the v4 or both." })
+  .min(1, "Choose the products the page is for: the v5, the v4 or both.")
+  .max(allProducts.length)
+  .refine((list) => new Set(list).size === list.length, "Name each product once.")
+  .transform((list) => allProducts.filter((each) => list.includes(each)))
+  .default([...allProducts])
+  .describe("The product generations the page is for; left out, both.");
 
 export const docFields = {
   title: docTitle,
@@ -29,6 +40,12 @@ export const docFields = {
     .optional()
     .describe("Its place among the pages beside it, 0 first; left out, it goes last."),
   description: z.string().trim().max(300, "Keep the description to 300 characters: one or two sentences.").default(""),
+  products: docProducts,
+  counterpartId: z
+    .uuid({ error: "That page is not valid: choose it from the list." })
+    .nullable()
+    .default(null)
+    .describe("The same page for the other product generation (a v5 page's v4 version); none by default."),
   body: z
     .string()
     .max(

@@ -4,6 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { docRedirects, docs, media, mediaUses } from "../../db/schema/index.ts";
 import type { ReadDatabase } from "../core/database.ts";
 import { ValidationError } from "../core/errors.ts";
+import { likePrefix } from "../core/fields.ts";
 import { RenderRefusal, renderPool } from "../../markdown/pool.ts";
 import type { Doc } from "./entity.ts";
 import { depthLimit } from "./fields.ts";
@@ -46,13 +47,23 @@ export async function placeOf(
       parentId: `Docs go at most ${depthLimit} levels deep${below > 0 ? ", counting the pages under this one" : ""}: choose a parent higher up.`,
     });
   }
+  // Another doc there now, or one readers still find there until its own move is published.
   const [taken] = await tx
-    .select({ id: docs.id, title: docs.title })
+    .select({ id: docs.id, title: docs.title, path: docs.path })
     .from(docs)
-    .where(and(eq(docs.path, path), isNull(docs.deletedAt), self ? ne(docs.id, self.id) : undefined));
+    .where(
+      and(
+        or(eq(docs.path, path), eq(docs.publishedPath, path)),
+        isNull(docs.deletedAt),
+        self ? ne(docs.id, self.id) : undefined,
+      ),
+    );
   if (taken) {
     throw new ValidationError({
-      slug: `“${taken.title}” already lives at /docs/${path}: choose another slug or parent.`,
+      slug:
+        taken.path === path
+          ? `“${taken.title}” already lives at /docs/${path}: choose another slug or parent.`
+          : `Readers still find “${taken.title}” at /docs/${path} until its move is published: choose another slug or parent.`,
     });
   }
   return { parent, path };
@@ -87,18 +98,9 @@ export async function nextPosition(tx: Database, parentId: string | null): Promi
 }
 
 /**
- * Before a doc moves from `from` to `to`: a redirect at its old path and at each of its
- * pages' (to the doc, not the path, so a later move needs no chain). After the doc's own
- * row is updated, `finishMove` carries its pages along.
+ * After a doc's own row moved from `from` to `to` (where editors see it), the pages under
+ * it move along. Readers see nothing of it until it is published (`publishMove`).
  */
-export async function leaveRedirects(tx: Database, from: string, at: Date): Promise<void> {
-  await tx.execute(sql`
-    insert into doc_redirects (from_path, doc_id, created_at)
-    select path, id, ${at.toISOString()}::timestamptz from docs
-    where deleted_at is null and (path = ${from} or path like ${`${from}/%`})
-    on conflict (from_path) do update set doc_id = excluded.doc_id, created_at = excluded.created_at`);
-}
-
 export async function finishMove(tx: Database, from: string, to: string, at: Date): Promise<void> {
   await tx
     .update(docs)
@@ -108,34 +110,60 @@ export async function finishMove(tx: Database, from: string, to: string, at: Dat
       updatedAt: at,
     })
     .where(and(like(docs.path, `${from}/%`), isNull(docs.deletedAt)));
-  await freePaths(tx, to);
+  await clearLinkWarnings(tx, to);
 }
 
 /**
- * A live doc now holds a path (and the paths under it): redirects from there go (the doc
- * wins), and other docs' warnings about links to those addresses go too, since they work
- * now. Without this, a page linking to one written after it kept its warning for good.
+ * A published doc is now read at `to` instead of `from`: a redirect at its old address and
+ * at each of its published pages' (to the doc, not the path, so a later move needs no
+ * chain), and those pages' published addresses follow it.
  */
-export async function freePaths(tx: Database, path: string): Promise<void> {
+export async function publishMove(tx: Database, from: string, to: string, at: Date): Promise<void> {
+  await tx.execute(sql`
+    insert into doc_redirects (from_path, doc_id, created_at)
+    select published_path, id, ${at.toISOString()}::timestamptz from docs
+    where deleted_at is null and (published_path = ${from} or published_path like ${`${likePrefix(from)}/%`})
+    on conflict (from_path) do update set doc_id = excluded.doc_id, created_at = excluded.created_at`);
+  await tx
+    .update(docs)
+    .set({ publishedPath: sql`${to} || substr(${docs.publishedPath}, ${from.length + 1})` })
+    .where(and(like(docs.publishedPath, `${likePrefix(from)}/%`), isNull(docs.deletedAt)));
+}
+
+/**
+ * Readers find a doc (and the pages under it) at a path now: redirects from there go (the
+ * doc wins), and links to it warn no more.
+ */
+export async function freePublishedPaths(tx: Database, path: string): Promise<void> {
   await tx.execute(sql`
     delete from doc_redirects where from_path in (
-      select path from docs where deleted_at is null and (path = ${path} or path like ${`${path}/%`}))`);
+      select published_path from docs where deleted_at is null
+        and (published_path = ${path} or published_path like ${`${likePrefix(path)}/%`}))`);
+  await clearLinkWarnings(tx, path);
+}
+
+/**
+ * A live doc now holds a path (and the paths under it): other docs' warnings about links to
+ * those addresses go, since they work now. Without this, a page linking to one written
+ * after it kept its warning for good.
+ */
+export async function clearLinkWarnings(tx: Database, path: string): Promise<void> {
   await tx.execute(sql`
     with live as (
       select '/docs/' || path as href from docs
-      where deleted_at is null and (path = ${path} or path like ${`${path}/%`}))
+      where deleted_at is null and (path = ${path} or path like ${`${likePrefix(path)}/%`}))
     update docs set broken_links = array(
       select link from unnest(broken_links) as link where link not in (select href from live))
     where broken_links && array(select href from live)`);
 }
 
-/** The paths a doc answers at: its own, and those it moved from (each a redirect to it). */
+/** The paths a doc answers at: where editors and readers find it, and those it moved from (each a redirect to it). */
 async function addressesOf(tx: Database, doc: Doc): Promise<string[]> {
   const moves = await tx
     .select({ path: docRedirects.fromPath })
     .from(docRedirects)
     .where(eq(docRedirects.docId, doc.id));
-  return [doc.path, ...moves.map((move) => move.path)];
+  return [...new Set([doc.path, ...(doc.publishedPath ? [doc.publishedPath] : []), ...moves.map((move) => move.path)])];
 }
 
 /** A doc is back from the trash: warnings about links to it, at any of its addresses, go. */
@@ -187,15 +215,18 @@ export async function brokenLinks(tx: ReadDatabase, linked: readonly string[]): 
   const paths = [...new Set(linked)].filter((path) => path !== "");
   if (paths.length === 0) return [];
   const found = await tx
-    .select({ path: docs.path })
+    .select({ path: docs.path, publishedPath: docs.publishedPath })
     .from(docs)
-    .where(and(inArray(docs.path, paths), isNull(docs.deletedAt)));
+    .where(and(or(inArray(docs.path, paths), inArray(docs.publishedPath, paths)), isNull(docs.deletedAt)));
   const moved = await tx
     .select({ path: docRedirects.fromPath })
     .from(docRedirects)
     .innerJoin(docs, eq(docs.id, docRedirects.docId))
     .where(and(inArray(docRedirects.fromPath, paths), isNull(docs.deletedAt)));
-  const known = new Set([...found, ...moved].map((row) => row.path));
+  const known = new Set([
+    ...found.flatMap((row) => [row.path, row.publishedPath ?? ""]),
+    ...moved.map((row) => row.path),
+  ]);
   return paths.filter((path) => !known.has(path)).map((path) => `/docs/${path}`);
 }
 

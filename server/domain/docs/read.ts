@@ -1,4 +1,4 @@
-import { and, asc, eq, isNotNull, isNull, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { docRedirects, docs } from "../../db/schema/index.ts";
 import type { DocHeading } from "../../db/schema/docs.ts";
@@ -7,7 +7,9 @@ import type { ReadDatabase } from "../core/database.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { getRevision, type Revision } from "../core/revisions.ts";
 import type { ReadScope } from "../core/entity.ts";
+import { product } from "../organizations/fields.ts";
 import { docEntity, type Doc } from "./entity.ts";
+import { counterpartOf, readerProduct, type Product } from "./products.ts";
 import { readDocRender, servedHtml } from "./rendering.ts";
 import type { DocRevisionData } from "./write-support.ts";
 
@@ -37,6 +39,8 @@ export type DocNode = {
   description: string;
   depth: number;
   status: DocStatus;
+  /** The product generations it is for (as readers see it, or in preview as the latest revision has it). */
+  products: Product[];
 };
 
 /** Drafts are shown only to editors and admins who asked for them (preview mode). */
@@ -44,24 +48,41 @@ function showsDrafts(actor: Actor | null, preview: boolean): boolean {
   return preview && actor !== null && hasRole(actor, "editor");
 }
 
-/** Every doc the reader may see, in reading order: depth first, each level by position, then title. */
-async function readingOrder(scope: Pick<ReadScope<typeof docs, Actor | null>, "select">, drafts: boolean) {
-  const rows = await scope
-    .select(
-      {
-        id: docs.id,
-        parentId: docs.parentId,
-        path: docs.path,
-        position: docs.position,
-        title: drafts ? docs.title : sql<string>`coalesce(${docs.publishedTitle}, ${docs.title})`,
-        description: drafts ? docs.description : sql<string>`coalesce(${docs.publishedDescription}, '')`,
-        headRevision: docs.headRevision,
-        publishedRevision: docs.publishedRevision,
-      },
-      isNull(docs.deletedAt),
-      drafts ? undefined : isNotNull(docs.publishedRevision),
-    )
-    .orderBy(asc(docs.position), asc(docs.title), asc(docs.id));
+type DocsScope = Pick<ReadScope<typeof docs, Actor | null>, "select" | "db" | "actor">;
+
+/**
+ * Every doc the reader may see, in reading order: depth first, each level by position,
+ * then title. Readers see each as published (its title, place and products then); editors
+ * in preview as the latest revision has it.
+ */
+async function readingOrder(scope: DocsScope, drafts: boolean): Promise<DocNode[]> {
+  const rows = await scope.select(
+    drafts
+      ? {
+          id: docs.id,
+          parentId: docs.parentId,
+          path: docs.path,
+          position: docs.position,
+          title: docs.title,
+          description: docs.description,
+          products: docs.products,
+          headRevision: docs.headRevision,
+          publishedRevision: docs.publishedRevision,
+        }
+      : {
+          id: docs.id,
+          parentId: docs.publishedParentId,
+          path: sql<string>`coalesce(${docs.publishedPath}, ${docs.path})`,
+          position: sql<number>`coalesce(${docs.publishedPosition}, ${docs.position})`,
+          title: sql<string>`coalesce(${docs.publishedTitle}, ${docs.title})`,
+          description: sql<string>`coalesce(${docs.publishedDescription}, '')`,
+          products: sql<Product[]>`coalesce(${docs.publishedProducts}, ${docs.products})`,
+          headRevision: docs.headRevision,
+          publishedRevision: docs.publishedRevision,
+        },
+    isNull(docs.deletedAt),
+    drafts ? undefined : isNotNull(docs.publishedPath),
+  );
   const children = new Map<string | null, typeof rows>();
   for (const row of rows) {
     const siblings = children.get(row.parentId) ?? [];
@@ -70,7 +91,9 @@ async function readingOrder(scope: Pick<ReadScope<typeof docs, Actor | null>, "s
   }
   const ordered: DocNode[] = [];
   const walk = (parentId: string | null, depth: number) => {
-    for (const row of children.get(parentId) ?? []) {
+    for (const row of (children.get(parentId) ?? []).toSorted(
+      (a, b) => a.position - b.position || a.title.localeCompare(b.title) || a.id.localeCompare(b.id),
+    )) {
       ordered.push({
         id: row.id,
         parentId: row.parentId,
@@ -79,6 +102,7 @@ async function readingOrder(scope: Pick<ReadScope<typeof docs, Actor | null>, "s
         description: row.description,
         depth,
         status: statusOf(row),
+        products: parseProducts(row.products),
       });
       walk(row.id, depth + 1);
     }
@@ -87,19 +111,81 @@ async function readingOrder(scope: Pick<ReadScope<typeof docs, Actor | null>, "s
   return ordered;
 }
 
-/** The docs navigation: every doc the reader may see, in reading order, with its depth. */
+/** PGlite and node-postgres both give an enum array as text ("{v4,v5}") when it comes through `sql`. */
+function parseProducts(value: Product[] | string): Product[] {
+  const list = Array.isArray(value) ? value : value.replace(/^\{|\}$/g, "").split(",");
+  return list.filter((each): each is Product => each === "v4" || each === "v5");
+}
+
+/** The reading order one generation's reader follows: the pages for it, each under a page for it. */
+function forProduct(order: readonly DocNode[], shown: Product): DocNode[] {
+  const kept = new Set<string>();
+  return order.filter((node) => {
+    if (!node.products.includes(shown)) return false;
+    if (node.parentId !== null && !kept.has(node.parentId)) return false;
+    kept.add(node.id);
+    return true;
+  });
+}
+
+const productInput = product
+  .optional()
+  .describe("The product generation to show; left out, the reader's own choice, else their organization's.");
+
+/** The generation a reader is shown: the one asked for, else the one they chose or their organization owns. */
+async function shownProduct(scope: DocsScope, asked: Product | undefined): Promise<Product> {
+  return asked ?? (await readerProduct(scope.db, scope.actor));
+}
+
+/** The product generation the docs show this reader when none is asked for. */
+export const docsProductOf = docEntity.read({
+  operation: "read",
+  doing: "read the docs",
+  input: z.object({}),
+  run: (scope): Promise<Product> => readerProduct(scope.db, scope.actor),
+});
+
+/** The docs navigation: every doc the reader may see, for one generation, in reading order, with its depth. */
 export const docTree = docEntity.read({
   operation: "read",
   doing: "read the docs",
-  input: z.object({ preview: z.boolean().default(false) }),
-  run: (scope, input): Promise<DocNode[]> => readingOrder(scope, showsDrafts(scope.actor, input.preview)),
+  input: z.object({
+    preview: z.boolean().default(false),
+    product: product.optional().describe("Only the pages for this product generation; left out, every page."),
+  }),
+  run: async (scope, input): Promise<DocNode[]> => {
+    const order = await readingOrder(scope, showsDrafts(scope.actor, input.preview));
+    return input.product ? forProduct(order, input.product) : order;
+  },
+});
+
+/** The docs' home for a reader: the generation they are shown, and its navigation. */
+export type DocsHome = { product: Product; tree: DocNode[] };
+
+/** The docs home: the navigation of the reader's generation (or the one asked for), in reading order. */
+export const readDocsHome = docEntity.read({
+  operation: "read",
+  doing: "read the docs",
+  input: z.object({ preview: z.boolean().default(false), product: productInput }),
+  run: async (scope, input): Promise<DocsHome> => {
+    const [order, shown] = await Promise.all([
+      readingOrder(scope, showsDrafts(scope.actor, input.preview)),
+      shownProduct(scope, input.product),
+    ]);
+    return { product: shown, tree: forProduct(order, shown) };
+  },
 });
 
 export type DocLink = { title: string; path: string };
 
+/** The same page for the other generation, as the reader may see it. */
+export type DocCounterpart = DocLink & { products: Product[] };
+
 /** A doc as a reader sees it: the words of the revision they may see, rendered, and where it sits. */
 export type DocReading = {
   doc: Doc;
+  /** Where the reader finds it: as published, or in preview where the latest revision puts it. */
+  path: string;
   title: string;
   description: string;
   html: string;
@@ -109,6 +195,12 @@ export type DocReading = {
   draft: boolean;
   updatedAt: Date;
   author: string | null;
+  /** The product generations the page is for. */
+  products: Product[];
+  /** The generation the reader is shown (the navigation and the way on follow it). */
+  product: Product;
+  /** Its version for the other generation, if the reader may see one. */
+  counterpart: DocCounterpart | null;
   breadcrumbs: DocLink[];
   previous: DocLink | null;
   next: DocLink | null;
@@ -118,21 +210,27 @@ export type DocReading = {
 /** The doc at a path, with the tree the reader may see (read once for both), or where it moved. */
 export type DocAnswer = ({ reading: DocReading; redirectTo: null } | { reading: null; redirectTo: string }) & {
   tree: DocNode[];
+  product: Product;
 };
 
-/** The live doc at a path, if the reader may see it (in preview, drafts too). */
+/**
+ * The live doc a reader finds at a path: where readers find it, or for an editor in preview
+ * where the latest revision puts it (`moved`: an address readers still use, which preview
+ * sends on to the new one).
+ */
 async function docAt(
-  scope: Pick<ReadScope<typeof docs, Actor | null>, "select">,
+  scope: DocsScope,
   path: string,
   drafts: boolean,
-): Promise<Doc | undefined> {
-  const [found] = await scope.select(
+): Promise<{ doc: Doc; moved: boolean } | undefined> {
+  const found = await scope.select(
     { doc: docs },
-    eq(docs.path, path),
     isNull(docs.deletedAt),
-    drafts ? undefined : isNotNull(docs.publishedRevision),
+    drafts ? or(eq(docs.path, path), eq(docs.publishedPath, path)) : eq(docs.publishedPath, path),
   );
-  return found?.doc;
+  const here = found.find((row) => (drafts ? row.doc.path === path : true)) ?? found[0];
+  if (!here) return undefined;
+  return { doc: here.doc, moved: drafts && here.doc.path !== path };
 }
 
 /** Which revision of a doc the reader sees: the published one, or in preview the latest. */
@@ -145,54 +243,69 @@ async function shownRevision(db: ReadDatabase, doc: Doc, drafts: boolean): Promi
 /** Where an old address of a doc leads now (a doc that moved), if the reader may see it. */
 async function redirectOf(db: ReadDatabase, path: string, drafts: boolean): Promise<string | undefined> {
   const [row] = await db
-    .select({ path: docs.path })
+    .select({ path: drafts ? docs.path : docs.publishedPath })
     .from(docRedirects)
     .innerJoin(docs, eq(docs.id, docRedirects.docId))
     .where(
-      and(
-        eq(docRedirects.fromPath, path),
-        isNull(docs.deletedAt),
-        drafts ? undefined : isNotNull(docs.publishedRevision),
-      ),
+      and(eq(docRedirects.fromPath, path), isNull(docs.deletedAt), drafts ? undefined : isNotNull(docs.publishedPath)),
     );
-  return row?.path;
+  return row?.path ?? undefined;
+}
+
+/** The page's version for the other generation, if this reader may see it (and where they find it). */
+async function visibleCounterpart(
+  scope: DocsScope,
+  doc: Doc,
+  order: readonly DocNode[],
+): Promise<DocCounterpart | null> {
+  const id = await counterpartOf(scope.db, doc);
+  const node = id ? order.find((entry) => entry.id === id) : undefined;
+  return node ? { title: node.title, path: node.path, products: node.products } : null;
 }
 
 /**
  * The doc at a path, as the reader may see it, or where a doc that lived there moved to.
  * Anything else is "not found", a draft included, for a reader who is not an editor in
- * preview mode.
+ * preview mode. The navigation and the previous and next pages follow the reader's product
+ * generation; the page itself is shown whatever it is for, with its version for theirs.
  */
 export const readDoc = docEntity.read({
   operation: "read",
   doing: "read the docs",
-  input: z.object({ path: docPath, preview: z.boolean().default(false) }),
+  input: z.object({ path: docPath, preview: z.boolean().default(false), product: productInput }),
   run: async (scope, input): Promise<DocAnswer> => {
     const drafts = showsDrafts(scope.actor, input.preview);
-    const found = await docAt(scope, input.path, drafts);
-    if (!found) {
-      const moved = await redirectOf(scope.db, input.path, drafts);
-      if (moved !== undefined) return { reading: null, redirectTo: moved, tree: [] };
+    const [found, shown] = await Promise.all([docAt(scope, input.path, drafts), shownProduct(scope, input.product)]);
+    if (!found || found.moved) {
+      const moved = found?.moved ? found.doc.path : await redirectOf(scope.db, input.path, drafts);
+      if (moved !== undefined) return { reading: null, redirectTo: moved, tree: [], product: shown };
       throw new NotFoundError("There is no doc there, or it is not published yet.");
     }
-    const doc = found;
+    const { doc } = found;
     const [revision, order] = await Promise.all([shownRevision(scope.db, doc, drafts), readingOrder(scope, drafts)]);
     const rendered = await readDocRender(scope.db, { id: revision.id, body: revision.data.body });
-    const html = await servedHtml(scope.db, rendered);
-    const at = order.findIndex((node) => node.id === doc.id);
+    const [html, counterpart] = await Promise.all([
+      servedHtml(scope.db, rendered),
+      visibleCounterpart(scope, doc, order),
+    ]);
+    const tree = forProduct(order, shown);
+    const at = tree.findIndex((node) => node.id === doc.id);
     const link = (node: DocNode | undefined): DocLink | null => (node ? { title: node.title, path: node.path } : null);
     const byId = new Map(order.map((node) => [node.id, node]));
+    const self = byId.get(doc.id);
     const breadcrumbs: DocLink[] = [];
-    for (let parent = doc.parentId; parent; parent = byId.get(parent)?.parentId ?? null) {
+    for (let parent = self?.parentId ?? null; parent; parent = byId.get(parent)?.parentId ?? null) {
       const node = byId.get(parent);
       if (!node) break;
       breadcrumbs.unshift({ title: node.title, path: node.path });
     }
     return {
       redirectTo: null,
-      tree: order,
+      tree,
+      product: shown,
       reading: {
         doc,
+        path: self?.path ?? input.path,
         title: revision.data.title,
         description: revision.data.description,
         html,
@@ -201,9 +314,12 @@ export const readDoc = docEntity.read({
         draft: revision.number !== doc.publishedRevision,
         updatedAt: revision.createdAt,
         author: revision.author?.name ?? null,
+        products: self?.products ?? [],
+        product: shown,
+        counterpart,
         breadcrumbs,
-        previous: link(order[at - 1]),
-        next: link(order[at + 1]),
+        previous: at < 0 ? null : link(tree[at - 1]),
+        next: at < 0 ? null : link(tree[at + 1]),
         children: order
           .filter((node) => node.parentId === doc.id)
           .map((node) => ({ title: node.title, path: node.path, description: node.description })),
@@ -220,8 +336,8 @@ export const readDocMarkdown = docEntity.read({
   run: async (scope, input): Promise<{ title: string; description: string; body: string; revision: number }> => {
     const drafts = showsDrafts(scope.actor, input.preview);
     const found = await docAt(scope, input.path, drafts);
-    if (!found) throw new NotFoundError("There is no doc there, or it is not published yet.");
-    const revision = await shownRevision(scope.db, found, drafts);
+    if (!found || found.moved) throw new NotFoundError("There is no doc there, or it is not published yet.");
+    const revision = await shownRevision(scope.db, found.doc, drafts);
     return { ...revision.data, revision: revision.number };
   },
 });

@@ -1,11 +1,11 @@
-import { and, eq, inArray, isNotNull, isNull } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, or } from "drizzle-orm";
 import { z } from "zod";
 import { docs, mediaUses } from "../../db/schema/index.ts";
 import { ConflictError } from "../core/errors.ts";
 import { rowVersion } from "../core/fields.ts";
 import { deleteRevisions, getRevision } from "../core/revisions.ts";
 import { docEntity, type Doc } from "./entity.ts";
-import { freePaths, liveDoc, setDocUses, unwarnLinksTo, warnLinksTo } from "./place.ts";
+import { clearLinkWarnings, freePublishedPaths, liveDoc, setDocUses, unwarnLinksTo, warnLinksTo } from "./place.ts";
 import { mediaIdsIn } from "../../markdown/media-refs.ts";
 import { authorOf, livePagesUnder, recorded, titles, type DocRevisionData } from "./write-support.ts";
 
@@ -19,7 +19,8 @@ export const deleteDoc = docEntity.write({
   run: async (scope, input): Promise<Doc> => {
     const { row: doc, done } = await scope.target(input);
     if (done) return doc;
-    const under = await livePagesUnder(scope.tx, doc, false);
+    // Pages under it where editors see them, and where readers still do until a move is published.
+    const under = [...(await livePagesUnder(scope.tx, doc, false)), ...(await livePagesUnder(scope.tx, doc, true))];
     if (under.length > 0) {
       throw new ConflictError(`Move or delete the pages under “${doc.title}” first: ${titles(under)}.`);
     }
@@ -45,27 +46,53 @@ export const restoreDoc = docEntity.write({
       throw new ConflictError(`Restore the page “${doc.title}” sat under first: it is in the trash too.`);
     }
     const path = parent ? `${parent.path}/${doc.slug}` : doc.slug;
+    // Readers find it again where they would if it were published now: under its parent as
+    // readers find that one. Under a parent readers no longer see, it comes back as a draft.
+    const readable = doc.publishedRevision !== null && (!parent || parent.publishedPath !== null);
+    const publishedPath = readable ? (parent?.publishedPath ? `${parent.publishedPath}/${doc.slug}` : doc.slug) : null;
     const [taken] = await scope.tx
-      .select({ title: docs.title })
+      .select({ title: docs.title, path: docs.path })
       .from(docs)
-      .where(and(eq(docs.path, path), isNull(docs.deletedAt)));
+      .where(
+        and(
+          or(eq(docs.path, path), publishedPath ? eq(docs.publishedPath, publishedPath) : undefined),
+          isNull(docs.deletedAt),
+        ),
+      );
     if (taken) {
       throw new ConflictError(
-        `“${taken.title}” now lives at /docs/${path}: move or rename it, then restore “${doc.title}”.`,
+        `“${taken.title}” now lives at /docs/${taken.path === path ? path : publishedPath}: move or rename it, then restore “${doc.title}”.`,
       );
     }
-    const restored = await scope.update(input, { deletedAt: null, deletedById: null, path });
-    await freePaths(scope.tx, path);
+    const restored = await scope.update(input, {
+      deletedAt: null,
+      deletedById: null,
+      path,
+      ...(readable
+        ? { publishedPath, publishedParentId: doc.parentId }
+        : {
+            publishedRevision: null,
+            publishedAt: null,
+            publishedPath: null,
+            publishedParentId: null,
+            publishedPosition: null,
+            publishedProducts: null,
+          }),
+    });
+    await clearLinkWarnings(scope.tx, path);
+    if (publishedPath) await freePublishedPaths(scope.tx, publishedPath);
     await unwarnLinksTo(scope.tx, restored);
     // The files its words name (a render would give the same, without the cost: no file is checked here).
     await setDocUses(scope.tx, doc.id, "embedded", mediaIdsIn(doc.body));
-    if (doc.publishedRevision !== null) {
+    if (readable && doc.publishedRevision !== null) {
       const published = await getRevision<DocRevisionData>(scope.tx, {
         entity: "doc",
         recordId: doc.id,
         number: doc.publishedRevision,
       });
       await setDocUses(scope.tx, doc.id, "published", mediaIdsIn(published.data.body));
+    } else {
+      await scope.tx.update(docs).set({ search: null }).where(eq(docs.id, doc.id));
     }
     await scope.audit({ row: restored, after: recorded(restored) });
     return restored;

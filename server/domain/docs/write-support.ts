@@ -8,11 +8,26 @@ import type { RenderedDoc } from "../../markdown/docs.ts";
 
 /** What the docs' writes share: a revision's data, the activity log's record, and the text's files and links. */
 
-/** What a revision of a doc keeps: its words, and where it lived when they were saved. */
-export type DocRevisionData = { title: string; description: string; body: string; path: string };
+/** What a revision of a doc keeps: its words, and where it lived and whom it was for when they were saved. */
+export type DocRevisionData = {
+  title: string;
+  description: string;
+  body: string;
+  path: string;
+  position?: number;
+  /** Absent in revisions saved before docs were per product: both. */
+  products?: Doc["products"];
+};
 
 export function revisionData(doc: Doc): DocRevisionData {
-  return { title: doc.title, description: doc.description, body: doc.body, path: doc.path };
+  return {
+    title: doc.title,
+    description: doc.description,
+    body: doc.body,
+    path: doc.path,
+    position: doc.position,
+    products: doc.products,
+  };
 }
 
 /** What the activity log keeps of a doc (its text is in its revisions). */
@@ -20,6 +35,8 @@ export function recorded(doc: Doc): Record<string, unknown> {
   return {
     title: doc.title,
     path: doc.path,
+    products: doc.products,
+    counterpartId: doc.counterpartId,
     revision: doc.headRevision,
     published: doc.publishedRevision,
   };
@@ -39,14 +56,14 @@ export async function examine(tx: Database, body: string, render: RenderedDoc, o
   return { mediaIds: render.mediaIds, broken: await brokenLinks(tx, render.docLinks), render };
 }
 
-/** Pages that sit under a doc and are still there. */
+/** Pages that sit under a doc and are still there: where editors see them, or (`publishedOnly`) where readers do. */
 export async function livePagesUnder(tx: Database, doc: Doc, publishedOnly: boolean) {
   return tx
     .select({ title: docs.title })
     .from(docs)
     .where(
       and(
-        eq(docs.parentId, doc.id),
+        publishedOnly ? eq(docs.publishedParentId, doc.id) : eq(docs.parentId, doc.id),
         isNull(docs.deletedAt),
         publishedOnly ? isNotNull(docs.publishedRevision) : undefined,
       ),

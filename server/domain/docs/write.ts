@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { docs, media, revisions } from "../../db/schema/index.ts";
@@ -8,7 +8,17 @@ import { ConflictError, ValidationError } from "../core/errors.ts";
 import { addRevision, getRevision, markRevisionPublished } from "../core/revisions.ts";
 import { docEntity, type Doc } from "./entity.ts";
 import { docFields } from "./fields.ts";
-import { finishMove, freePaths, leaveRedirects, liveDoc, nextPosition, placeOf, setDocUses } from "./place.ts";
+import {
+  clearLinkWarnings,
+  finishMove,
+  freePublishedPaths,
+  liveDoc,
+  nextPosition,
+  placeOf,
+  publishMove,
+  setDocUses,
+} from "./place.ts";
+import { checkCounterpart, checkProducts, productsInWords } from "./products.ts";
 import { keepDocRender, keptRender, renderDocBody } from "./rendering.ts";
 import {
   authorOf,
@@ -28,6 +38,8 @@ export const createDoc = docEntity.write({
   stage: (scope, input) => renderDocBody(input.body),
   run: async (scope, input): Promise<Doc> => {
     const place = await placeOf(scope.tx, input);
+    await checkProducts(scope.tx, input.products, place.parent, null);
+    await checkCounterpart(scope.tx, input.counterpartId, input.products, null);
     const { mediaIds, broken, render } = await examine(scope.tx, input.body, scope.staged);
     const created = await scope.insert({
       parentId: place.parent?.id ?? null,
@@ -37,6 +49,8 @@ export const createDoc = docEntity.write({
       title: input.title,
       description: input.description,
       body: input.body,
+      products: input.products,
+      counterpartId: input.counterpartId,
       headRevision: 1,
       brokenLinks: broken,
       createdById: authorOf(scope),
@@ -44,7 +58,7 @@ export const createDoc = docEntity.write({
       createdAt: scope.now,
       updatedAt: scope.now,
     });
-    await freePaths(scope.tx, created.path);
+    await clearLinkWarnings(scope.tx, created.path);
     const revision = await addRevision(scope.tx, {
       entity: "doc",
       recordId: created.id,
@@ -64,9 +78,10 @@ export const createDoc = docEntity.write({
 /**
  * Saves an editor's work as the next revision, at the version they opened. If someone
  * saved in between, the save is refused, naming who and which revision, and nothing of
- * either is lost: theirs is the head, and the editor still has their own text. Moving
- * (a new parent or slug) happens at once, with redirects from the old addresses; the
- * words reach readers when the revision is published.
+ * either is lost: theirs is the head, and the editor still has their own text. The words,
+ * the place (a new parent, slug or position, with the pages under it) and the products
+ * are all part of the revision: readers see them when it is published. Naming the page's
+ * version for the other product takes effect at once.
  */
 export const saveDoc = docEntity.write({
   operation: "save",
@@ -83,18 +98,16 @@ export const saveDoc = docEntity.write({
     const position =
       input.position ?? (parentId === doc.parentId ? doc.position : await nextPosition(scope.tx, parentId));
     const wordsChanged = input.title !== doc.title || input.description !== doc.description || input.body !== doc.body;
-    if (!wordsChanged && !moved && position === doc.position) {
+    const productsChanged = input.products.join() !== doc.products.join();
+    const revised = wordsChanged || moved || position !== doc.position || productsChanged;
+    if (!revised && input.counterpartId === doc.counterpartId) {
       scope.unchanged();
       return doc;
     }
-    if (moved && doc.publishedRevision !== null && place.parent && place.parent.publishedRevision === null) {
-      throw new ValidationError({
-        parentId: `“${place.parent.title}” is not published, and this page is: publish that one first, or choose another parent.`,
-      });
-    }
+    await checkProducts(scope.tx, input.products, place.parent, doc);
+    await checkCounterpart(scope.tx, input.counterpartId, input.products, doc);
     const { mediaIds, broken, render } = await examine(scope.tx, input.body, scope.staged);
-    if (moved) await leaveRedirects(scope.tx, doc.path, scope.now);
-    const head = wordsChanged ? doc.headRevision + 1 : doc.headRevision;
+    const head = revised ? doc.headRevision + 1 : doc.headRevision;
     const saved = await scope.update(input, {
       parentId,
       slug: input.slug,
@@ -103,12 +116,14 @@ export const saveDoc = docEntity.write({
       title: input.title,
       description: input.description,
       body: input.body,
+      products: input.products,
+      counterpartId: input.counterpartId,
       headRevision: head,
       brokenLinks: broken,
       updatedById: authorOf(scope),
     });
     if (moved) await finishMove(scope.tx, doc.path, place.path, scope.now);
-    if (wordsChanged) {
+    if (revised) {
       const revision = await addRevision(scope.tx, {
         entity: "doc",
         recordId: doc.id,
@@ -120,6 +135,8 @@ export const saveDoc = docEntity.write({
       });
       await keepDocRender(scope.tx, saved, revision, render);
       await setDocUses(scope.tx, doc.id, "embedded", mediaIds);
+    }
+    if (wordsChanged || productsChanged || input.counterpartId !== doc.counterpartId) {
       await scope.audit({ row: saved, before: recorded(doc), after: recorded(saved) });
     }
     if (moved || position !== doc.position) {
@@ -177,14 +194,25 @@ export const publishDoc = docEntity.write({
     // The doc changed between the two reads: the version check above would have refused it.
     if (!head) throw new Error("publishDoc: the doc was read before its transaction but not in it");
     const parent = doc.parentId ? await liveDoc(scope.tx, doc.parentId) : undefined;
-    if (parent && parent.publishedRevision === null) {
+    if (parent && (parent.publishedRevision === null || parent.publishedPath === null)) {
       throw new ValidationError(
         { "": `Publish “${parent.title}” first: this page sits under it.` },
         `“${doc.title}” cannot be published yet. Publish “${parent.title}” first: this page sits under it.`,
       );
     }
+    const beyond = parent ? doc.products.filter((each) => !(parent.publishedProducts ?? []).includes(each)) : [];
+    if (parent && beyond.length > 0) {
+      const message = `Readers of “${parent.title}” find it for ${productsInWords(parent.publishedProducts ?? [])} only: publish its products first, or choose fewer here.`;
+      throw new ValidationError({ products: message }, `“${doc.title}” cannot be published yet. ${message}`);
+    }
     await checkAltText(scope.tx, doc);
+    // Readers find it under its parent as they find the parent: a move waits for this moment.
+    const publishedPath = parent?.publishedPath ? `${parent.publishedPath}/${doc.slug}` : doc.slug;
+    await refusePublishedPathTaken(scope.tx, doc, publishedPath);
     const { rendered } = head;
+    if (doc.publishedPath !== null && doc.publishedPath !== publishedPath) {
+      await publishMove(scope.tx, doc.publishedPath, publishedPath, scope.now);
+    }
     const published = await scope.update(input, {
       publishedRevision: doc.headRevision,
       publishedAt: scope.now,
@@ -192,7 +220,12 @@ export const publishDoc = docEntity.write({
       publishedDescription: doc.description,
       publishedText: rendered.text,
       publishedHeadings: rendered.headings,
+      publishedParentId: doc.parentId,
+      publishedPath,
+      publishedPosition: doc.position,
+      publishedProducts: doc.products,
     });
+    await freePublishedPaths(scope.tx, publishedPath);
     const headings = rendered.headings.map((heading) => heading.text).join(" ");
     await scope.tx
       .update(docs)
@@ -207,12 +240,23 @@ export const publishDoc = docEntity.write({
     await setDocUses(scope.tx, doc.id, "published", rendered.mediaIds);
     await scope.audit({
       row: published,
-      before: { publishedRevision: doc.publishedRevision },
-      after: { publishedRevision: published.publishedRevision },
+      before: { publishedRevision: doc.publishedRevision, path: doc.publishedPath },
+      after: { publishedRevision: published.publishedRevision, path: published.publishedPath },
     });
     return published;
   },
 });
+
+/** Another doc readers find where this one would be read: refused, naming it. */
+async function refusePublishedPathTaken(tx: Database, doc: Doc, publishedPath: string): Promise<void> {
+  const [taken] = await tx
+    .select({ title: docs.title })
+    .from(docs)
+    .where(and(eq(docs.publishedPath, publishedPath), isNull(docs.deletedAt), ne(docs.id, doc.id)));
+  if (!taken) return;
+  const message = `Readers find “${taken.title}” at /docs/${publishedPath}: publish its move first, or give this page another slug.`;
+  throw new ValidationError({ slug: message }, `“${doc.title}” cannot be published yet. ${message}`);
+}
 
 async function checkAltText(tx: Database, doc: Doc): Promise<void> {
   const ids = mediaIdsIn(doc.body);
@@ -246,6 +290,10 @@ export const unpublishDoc = docEntity.write({
       publishedDescription: null,
       publishedText: null,
       publishedHeadings: null,
+      publishedParentId: null,
+      publishedPath: null,
+      publishedPosition: null,
+      publishedProducts: null,
     });
     await scope.tx.update(docs).set({ search: null }).where(eq(docs.id, doc.id));
     await setDocUses(scope.tx, doc.id, "published", []);

@@ -9,6 +9,7 @@ import { ConflictError } from "../core/errors.ts";
 import { email, id, optionalText, rowVersion } from "../core/fields.ts";
 import { revokeTokensOf } from "../tokens/write.ts";
 import { colorMode, userEntity, userLabel, type User } from "./entity.ts";
+import { product } from "../organizations/fields.ts";
 import { invitationMail, mailAccountChange } from "./mail.ts";
 
 /** How long an invitation works before an admin must send it again. */
@@ -145,6 +146,7 @@ export const updatePreferences = userEntity.write({
   input: z.object({
     ...rowVersion,
     colorMode: colorMode.optional(),
+    docsProduct: product.nullable().optional().describe("The product generation the docs show; null: the default."),
     notifyAccountChanges: z.boolean().optional(),
     notifyNewSignIn: z.boolean().optional(),
   }),

@@ -6,6 +6,7 @@ import {
   docEntity,
   docStatus,
   docTree,
+  docsProductOf,
   emptyDocsTrash,
   getDoc,
   getDocRevision,
@@ -15,6 +16,7 @@ import {
   publishDoc,
   readDoc,
   readDocMarkdown,
+  readDocsHome,
   restoreDoc,
   restoreDocRevision,
   saveDoc,
@@ -23,6 +25,8 @@ import {
   unpublishDoc,
   type Doc,
   type DocAnswer,
+  type DocCounterpart,
+  type DocsHome,
   type DocEditor,
   type DocLink,
   type DocNode,
@@ -32,6 +36,7 @@ import {
   type DocSearchHit,
 } from "../../domain/docs/index.ts";
 import type { Revision } from "../../domain/core/revisions.ts";
+import { product } from "../../domain/organizations/fields.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
 import { mutationField, queryField, rowCapabilities } from "../operations.ts";
@@ -68,6 +73,8 @@ const DocLinkType = builder.objectRef<DocLink & { description?: string }>("DocLi
   }),
 });
 
+const ProductEnum = enumRef(product);
+
 const DocNodeType = builder.objectRef<DocNode>("DocNode").implement({
   description: "One entry of the docs navigation, in reading order.",
   fields: (t) => ({
@@ -78,6 +85,20 @@ const DocNodeType = builder.objectRef<DocNode>("DocNode").implement({
     description: t.exposeString("description"),
     depth: t.exposeInt("depth", { description: "0 at the top." }),
     status: t.expose("status", { type: DocStatusEnum }),
+    products: t.field({
+      type: [ProductEnum],
+      description: "The product generations it is for.",
+      resolve: (node) => node.products,
+    }),
+  }),
+});
+
+const DocCounterpartType = builder.objectRef<DocCounterpart>("DocCounterpart").implement({
+  description: "The same page for the other product generation.",
+  fields: (t) => ({
+    title: t.exposeString("title"),
+    path: t.exposeString("path"),
+    products: t.field({ type: [ProductEnum], resolve: (counterpart) => counterpart.products }),
   }),
 });
 
@@ -92,6 +113,19 @@ export const DocRef = builder.objectRef<Doc>("Doc").implement({
     title: t.exposeString("title"),
     description: t.exposeString("description"),
     body: t.exposeString("body", { description: "The latest revision's markdown." }),
+    products: t.field({
+      type: [ProductEnum],
+      description: "The product generations the latest revision is for.",
+      resolve: (doc) => doc.products,
+    }),
+    counterpartId: t.exposeID("counterpartId", {
+      nullable: true,
+      description: "The page it names as its version for the other product generation.",
+    }),
+    publishedPath: t.exposeString("publishedPath", {
+      nullable: true,
+      description: "Where readers find it (its place as published); null while it is a draft.",
+    }),
     status: t.field({ type: DocStatusEnum, resolve: (doc) => statusOf(doc) }),
     headRevision: t.exposeInt("headRevision", { description: "The latest revision's number." }),
     publishedRevision: t.exposeInt("publishedRevision", {
@@ -120,7 +154,7 @@ const DocReadingType = builder.objectRef<DocReading>("DocReading").implement({
   description: "A doc as a reader sees it: the revision they may see, rendered, and where it sits in the docs.",
   fields: (t) => ({
     id: t.id({ resolve: (reading) => reading.doc.id }),
-    path: t.string({ resolve: (reading) => reading.doc.path }),
+    path: t.exposeString("path", { description: "Where the reader finds it." }),
     title: t.exposeString("title"),
     description: t.exposeString("description"),
     html: t.exposeString("html", { description: "Rendered on the server and sanitized." }),
@@ -129,6 +163,22 @@ const DocReadingType = builder.objectRef<DocReading>("DocReading").implement({
     draft: t.exposeBoolean("draft", { description: "A revision newer than the published one (preview mode)." }),
     updatedAt: t.expose("updatedAt", { type: "DateTime", description: "When the revision shown was written." }),
     author: t.exposeString("author", { nullable: true, description: "Who wrote the revision shown." }),
+    products: t.field({
+      type: [ProductEnum],
+      description: "The product generations the page is for.",
+      resolve: (reading) => reading.products,
+    }),
+    product: t.field({
+      type: ProductEnum,
+      description: "The generation the reader is shown: the navigation and the way on follow it.",
+      resolve: (reading) => reading.product,
+    }),
+    counterpart: t.field({
+      type: DocCounterpartType,
+      nullable: true,
+      description: "The same page for the other product generation, when the reader may see one.",
+      resolve: (reading) => reading.counterpart,
+    }),
     breadcrumbs: t.field({ type: [DocLinkType], resolve: (reading) => reading.breadcrumbs }),
     previous: t.field({ type: DocLinkType, nullable: true, resolve: (reading) => reading.previous }),
     next: t.field({ type: DocLinkType, nullable: true, resolve: (reading) => reading.next }),
@@ -142,11 +192,24 @@ const DocAnswerType = builder.objectRef<DocAnswer>("DocAnswer").implement({
   fields: (t) => ({
     reading: t.field({ type: DocReadingType, nullable: true, resolve: (answer) => answer.reading }),
     redirectTo: t.exposeString("redirectTo", { nullable: true, description: "The path it moved to." }),
+    product: t.field({
+      type: ProductEnum,
+      description: "The generation the tree is for.",
+      resolve: (answer) => answer.product,
+    }),
     tree: t.field({
       type: [DocNodeType],
       description: "The docs the reader may see, in reading order (as docTree gives them), read with the page.",
       resolve: (answer) => answer.tree,
     }),
+  }),
+});
+
+const DocsHomeType = builder.objectRef<DocsHome>("DocsHome").implement({
+  description: "The docs' home for a reader: the generation shown, and its navigation.",
+  fields: (t) => ({
+    product: t.field({ type: ProductEnum, resolve: (home) => home.product }),
+    tree: t.field({ type: [DocNodeType], resolve: (home) => home.tree }),
   }),
 });
 
@@ -222,6 +285,16 @@ queryField("docPage", {
   description: "The doc at a path as the reader may see it, or where it moved to.",
 });
 queryField("docMarkdown", { operation: readDocMarkdown, type: DocMarkdownType });
+queryField("docsHome", {
+  operation: readDocsHome,
+  type: DocsHomeType,
+  description: "The navigation of the reader's product generation (or the one asked for), in reading order.",
+});
+queryField("docsProduct", {
+  operation: docsProductOf,
+  type: ProductEnum,
+  description: "The product generation the docs show this reader: their choice, else their organization's, else v5.",
+});
 queryField("docSearch", {
   operation: searchDocs,
   type: [DocSearchHitType],

@@ -28,6 +28,7 @@ import {
   userStatus,
   type User,
 } from "../../domain/users/index.ts";
+import { product } from "../../domain/organizations/fields.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
 import { mutationField, queryField, rowCapabilities } from "../operations.ts";
@@ -80,6 +81,11 @@ UserRef.implement({
         user.organizationId ? context.loaders.organization.load(user.organizationId) : null,
     }),
     colorMode: t.expose("colorMode", { type: enumRef(colorMode) }),
+    docsProduct: t.expose("docsProduct", {
+      type: enumRef(product),
+      nullable: true,
+      description: "The product generation they chose for the docs; null: their organization's, else the newest.",
+    }),
     notifyAccountChanges: t.exposeBoolean("notifyAccountChanges"),
     notifyNewSignIn: t.exposeBoolean("notifyNewSignIn"),
     invitationExpiresAt: t.expose("invitationExpiresAt", { type: "DateTime", nullable: true }),

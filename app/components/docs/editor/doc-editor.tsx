@@ -26,6 +26,8 @@ function workOf(doc: EditedDoc): WorkInProgress {
     parentId: doc.parentId ?? "",
     position: String(doc.position),
     description: doc.description,
+    products: doc.products.join(","),
+    counterpartId: doc.counterpartId ?? "",
     body: doc.body,
   };
 }
@@ -49,8 +51,20 @@ export function DocEditor({
   const { csrfToken, capabilities } = usePortal();
   const start = useMemo<WorkInProgress>(
     () =>
-      doc ? workOf(doc) : { title: "", slug: "", parentId: parentId ?? "", position: "", description: "", body: "" },
-    [doc, parentId],
+      doc
+        ? workOf(doc)
+        : {
+            title: "",
+            slug: "",
+            parentId: parentId ?? "",
+            position: "",
+            description: "",
+            // A new page is for what the page it goes under is for.
+            products: places.find((place) => place.id === parentId)?.products.join(",") ?? "v4,v5",
+            counterpartId: "",
+            body: "",
+          },
+    [doc, parentId, places],
   );
   const [fields, setFields] = useState<Fields>(start);
   const [slugEdited, setSlugEdited] = useState(Boolean(doc));
@@ -129,6 +143,8 @@ export function DocEditor({
     if (fields.parentId) form.set("parentId", fields.parentId);
     if (fields.position.trim()) form.set("position", fields.position.trim());
     form.set("description", fields.description);
+    fields.products.split(",").forEach((product, index) => form.set(`products.${index}`, product));
+    if (fields.counterpartId) form.set("counterpartId", fields.counterpartId);
     form.set("body", body);
     if (publish) form.set("publish", "true");
     void fetcher.submit(form, { method: "post" });
@@ -139,6 +155,12 @@ export function DocEditor({
     setFields((previous) => {
       const next = { ...previous, ...change };
       if (change.title !== undefined && !slugEdited && !edited) next.slug = suggestSlug(change.title);
+      // Under a page for fewer generations, this one is for those (the server would refuse more).
+      const parent = change.parentId ? places.find((place) => place.id === change.parentId) : undefined;
+      if (parent && next.products.split(",").some((product) => !parent.products.includes(product))) {
+        next.products = parent.products.join(",");
+        next.counterpartId = "";
+      }
       return next;
     });
   };
@@ -146,13 +168,14 @@ export function DocEditor({
   const restore = () => {
     const offer = local.offer;
     if (!offer) return;
-    setFields({
+    setFields((previous) => ({
+      ...previous,
       title: offer.title,
       slug: offer.slug,
       parentId: offer.parentId,
       position: offer.position,
       description: offer.description,
-    });
+    }));
     setSlugEdited(true);
     editor.current?.replace(offer.body);
     local.settleOffer();
@@ -193,7 +216,14 @@ export function DocEditor({
             Page settings: address, place and description
           </summary>
           <div className="px-2 pt-3">
-            <DocFields fields={fields} errors={errors} places={places} selfId={doc?.id ?? null} onChange={change} />
+            <DocFields
+              fields={fields}
+              errors={errors}
+              places={places}
+              selfId={doc?.id ?? null}
+              publishedPath={current?.publishedPath ?? null}
+              onChange={change}
+            />
           </div>
         </details>
         <FormAlert message={problem} />

@@ -35,8 +35,14 @@ describe("SessionControls", () => {
     expect(render({ state: "unknown" })).toMatch(/<input type="hidden" name="csrf" value=""\/>/);
   });
 
-  it("adds Docs in the mobile panel only", () => {
-    expect(render({ state: "signed-in", csrfToken: "abc" }, "mobile")).toContain('href="/docs"');
-    expect(render({ state: "signed-in", csrfToken: "abc" }, "desktop")).not.toContain('href="/docs"');
+  it("offers Docs to a signed-in reader in both places, and never to a signed-out one", () => {
+    for (const place of ["desktop", "mobile"] as const) {
+      expect(render({ state: "signed-in", csrfToken: "abc" }, place)).toMatch(
+        /<a href="\/docs" data-when="signed-in"[^>]*>Docs<\/a>/,
+      );
+      expect(render({ state: "signed-in", csrfToken: "abc" }, place)).not.toMatch(
+        /<a href="\/docs" data-when="signed-out"/,
+      );
+    }
   });
 });

@@ -6,6 +6,7 @@ import { rowVersion } from "../core/fields.ts";
 import { deleteRevisions, getRevision } from "../core/revisions.ts";
 import { docEntity, type Doc } from "./entity.ts";
 import { freePaths, liveDoc, setDocUses, unwarnLinksTo, warnLinksTo } from "./place.ts";
+import { indexDocForSearch, unindexDoc } from "./search-index.ts";
 import { authorOf, examine, livePagesUnder, recorded, titles, type DocRevisionData } from "./write-support.ts";
 
 /** Deleting a doc sends it to the trash; admins bring it back or empty the trash for good. */
@@ -23,6 +24,7 @@ export const deleteDoc = docEntity.write({
       throw new ConflictError(`Move or delete the pages under “${doc.title}” first: ${titles(under)}.`);
     }
     const trashed = await scope.update(input, { deletedAt: scope.now, deletedById: authorOf(scope) });
+    await unindexDoc(scope.tx, doc.id);
     await warnLinksTo(scope.tx, doc);
     await scope.tx.delete(mediaUses).where(and(eq(mediaUses.ownerType, "doc"), eq(mediaUses.ownerId, doc.id)));
     await scope.audit({ row: trashed, before: recorded(doc) });
@@ -69,6 +71,7 @@ export const restoreDoc = docEntity.write({
         "published",
         (await examine(scope.tx, published.data.body, { lenient: true })).mediaIds,
       );
+      await indexDocForSearch(scope.tx, restored, published.data.body);
     }
     await scope.audit({ row: restored, after: recorded(restored) });
     return restored;

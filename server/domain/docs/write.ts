@@ -1,7 +1,7 @@
-import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
-import { docs, media, revisions } from "../../db/schema/index.ts";
+import { media, revisions } from "../../db/schema/index.ts";
 import { mediaIdsIn } from "../../markdown/docs.ts";
 import { rowVersion } from "../core/fields.ts";
 import { ConflictError, ValidationError } from "../core/errors.ts";
@@ -10,6 +10,7 @@ import { docEntity, type Doc } from "./entity.ts";
 import { docFields } from "./fields.ts";
 import { finishMove, freePaths, leaveRedirects, liveDoc, nextPosition, placeOf, setDocUses } from "./place.ts";
 import { keepDocRender, renderDocBody } from "./rendering.ts";
+import { indexDocForSearch, unindexDoc } from "./search-index.ts";
 import {
   authorOf,
   examine,
@@ -177,15 +178,7 @@ export const publishDoc = docEntity.write({
       publishedText: rendered.text,
       publishedHeadings: rendered.headings,
     });
-    const headings = rendered.headings.map((heading) => heading.text).join(" ");
-    await scope.tx
-      .update(docs)
-      .set({
-        search: sql`setweight(to_tsvector('english', ${doc.title}), 'A')
-          || setweight(to_tsvector('english', ${`${headings} ${doc.description}`}), 'B')
-          || setweight(to_tsvector('english', ${rendered.text}), 'C')`,
-      })
-      .where(eq(docs.id, doc.id));
+    await indexDocForSearch(scope.tx, published, doc.body);
     await markRevisionPublished(scope.tx, { entity: "doc", recordId: doc.id, number: doc.headRevision, at: scope.now });
     if (head) await keepDocRender(scope.tx, published, head.id, render);
     await setDocUses(scope.tx, doc.id, "published", rendered.mediaIds);
@@ -231,7 +224,7 @@ export const unpublishDoc = docEntity.write({
       publishedText: null,
       publishedHeadings: null,
     });
-    await scope.tx.update(docs).set({ search: null }).where(eq(docs.id, doc.id));
+    await unindexDoc(scope.tx, doc.id);
     await setDocUses(scope.tx, doc.id, "published", []);
     await scope.audit({
       row: unpublished,

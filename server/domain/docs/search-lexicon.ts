@@ -1,10 +1,10 @@
 import { sql } from "drizzle-orm";
 import { searchSynonyms } from "../../db/schema/index.ts";
 import type { ReadDatabase } from "../core/database.ts";
-import type { LexiconAnswers, LexiconQuestions } from "./search-query.ts";
+import type { LexiconAnswers, LexiconQuestions, NearWord } from "./search-query.ts";
 
 /** How many of the lexicon's nearest words a mistyped word is compared with (by edits, in search-query.ts). */
-const nearest = 5;
+const nearest = 8;
 
 const list = (values: readonly string[]) =>
   sql`(select value from json_array_elements_text(${JSON.stringify(values)}::json))`;
@@ -18,7 +18,7 @@ const list = (values: readonly string[]) =>
 export async function askLexicon(db: ReadDatabase, questions: LexiconQuestions): Promise<LexiconAnswers> {
   const answers = {
     known: new Set<string>(),
-    near: new Map<string, string[]>(),
+    near: new Map<string, NearWord[]>(),
     joined: new Map<string, string[]>(),
     words: new Set<string>(),
   };
@@ -27,6 +27,7 @@ export async function askLexicon(db: ReadDatabase, questions: LexiconQuestions):
     kind: sql<"known" | "near" | "joined" | "word">`kind`,
     asked: sql<string>`asked`,
     word: sql<string>`word`,
+    docs: sql<number>`docs`,
   })
     .from(sql`(with asked as (select value as asked from json_array_elements_text(${JSON.stringify(questions.check)}::json)),
       known as (
@@ -36,27 +37,26 @@ export async function askLexicon(db: ReadDatabase, questions: LexiconQuestions):
           where word like asked || '%' or stem = (ts_lexize('english_stem', asked))[1]
         )
       )
-      select 'known' as kind, asked, asked as word from known
+      select 'known' as kind, asked, asked as word, 0 as docs from known
       union all
-      select 'near', asked.asked, near.word from asked
+      select 'near', asked.asked, near.word, near.docs from asked
         cross join lateral (
-          select word from doc_search_lexicon
+          select word, docs from doc_search_lexicon
           where word % asked.asked and position('-' in word) = 0
           order by similarity(word, asked.asked) desc, docs desc, word
           limit ${nearest}
         ) near
         where asked.asked not in (select asked from known)
       union all
-      select 'joined', joined, word from doc_search_lexicon where joined in ${list(questions.joins)}
+      select 'joined', joined, word, docs from doc_search_lexicon where joined in ${list(questions.joins)}
       union all
-      select 'word', word, word from doc_search_lexicon where word in ${list(questions.halves)}) as answers`);
+      select 'word', word, word, docs from doc_search_lexicon where word in ${list(questions.halves)}) as answers`);
   for (const row of rows) {
     if (row.kind === "known") answers.known.add(row.asked);
     else if (row.kind === "word") answers.words.add(row.word);
-    else {
-      const into = row.kind === "near" ? answers.near : answers.joined;
-      into.set(row.asked, [...(into.get(row.asked) ?? []), row.word]);
-    }
+    else if (row.kind === "near") {
+      answers.near.set(row.asked, [...(answers.near.get(row.asked) ?? []), { word: row.word, docs: row.docs }]);
+    } else answers.joined.set(row.asked, [...(answers.joined.get(row.asked) ?? []), row.word]);
   }
   return answers;
 }

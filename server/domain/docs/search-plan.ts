@@ -22,6 +22,8 @@ type Slot = Alternative[];
 export type SearchPlan = {
   /** The words as `to_tsquery` text (null when nothing was typed to match by words). */
   match: string | null;
+  /** The same, in the title: a doc titled with every word comes before one that only holds them. */
+  title: string | null;
   /** Beside codes: the other words, which a doc found by its code must also hold (null: none). */
   rest: string | null;
   codes: CodeTerm[];
@@ -62,17 +64,21 @@ function termVariants(term: string, typed: string, answers: LexiconAnswers): Alt
   return phrase ? [phrase] : [];
 }
 
-const altText = (alt: Alternative) =>
-  alt.words.length === 1 ? `${alt.words[0]}${alt.prefix ? ":*" : ""}` : `(${alt.words.join(" <-> ")})`;
+/** An alternative as `to_tsquery` text; with `weight` "A", matched in the title only. */
+function altText(alt: Alternative, weight = ""): string {
+  const label = alt.prefix ? `:*${weight}` : weight ? `:${weight}` : "";
+  if (alt.words.length === 1) return `${alt.words[0]}${label}`;
+  return `(${alt.words.map((word) => `${word}${weight ? `:${weight}` : ""}`).join(" <-> ")})`;
+}
 
-function slotText(slot: Slot): string {
-  const alternatives = [...new Set(slot.map(altText))];
+function slotText(slot: Slot, weight?: string): string {
+  const alternatives = [...new Set(slot.map((alt) => altText(alt, weight)))];
   return alternatives.length === 1 ? (alternatives[0] ?? "") : `(${alternatives.join(" | ")})`;
 }
 
-const queryText = (slots: readonly Slot[]) => {
+const queryText = (slots: readonly Slot[], weight?: string) => {
   const kept = slots.filter((slot) => slot.length > 0);
-  return kept.length === 0 ? null : kept.map(slotText).join(" & ");
+  return kept.length === 0 ? null : kept.map((slot) => slotText(slot, weight)).join(" & ");
 };
 
 export function planSearch(
@@ -146,6 +152,10 @@ export function planSearch(
   const codes = tokens.flatMap((each) => (each.code ? [each.code] : []));
   return {
     match: queryText(slots.map((entry) => entry.slot)),
+    title: queryText(
+      slots.map((entry) => entry.slot),
+      "A",
+    ),
     rest: codes.length
       ? queryText(slots.filter((entry) => !entry.code && !entry.codeWord).map((entry) => entry.slot))
       : null,

@@ -78,10 +78,12 @@ export type LexiconQuestions = {
   halves: string[];
 };
 
+export type NearWord = { word: string; docs: number };
+
 export type LexiconAnswers = {
   known: ReadonlySet<string>;
-  /** For a word not known: the lexicon's words nearest to it, nearest first. */
-  near: ReadonlyMap<string, readonly string[]>;
+  /** For a word not known: the lexicon's words nearest to it, with how many docs hold each. */
+  near: ReadonlyMap<string, readonly NearWord[]>;
   /** Each joined form with the words written that way ("wifi" → "wifi", "wi-fi"). */
   joined: ReadonlyMap<string, readonly string[]>;
   /** The halves that are words of the docs. */
@@ -138,14 +140,19 @@ export function editDistance(a: string, b: string): number {
   return at(a.length, b.length);
 }
 
-/** The word a mistyped one stands for: the nearest within one edit (short words) or two. */
-export function correctionOf(word: string, near: readonly string[] = []): string | undefined {
+/**
+ * The word a mistyped one stands for: the nearest within one edit (words of five letters
+ * or fewer) or two; of those as near, the one more docs hold ("chek" is "check", not "Chen").
+ */
+export function correctionOf(word: string, near: readonly NearWord[] = []): string | undefined {
   if (word.length < minFuzzy) return undefined;
   const allowed = word.length <= 5 ? 1 : 2;
-  let best: { word: string; edits: number } | undefined;
+  let best: (NearWord & { edits: number }) | undefined;
   for (const candidate of near) {
-    const edits = editDistance(word, candidate);
-    if (edits <= allowed && (!best || edits < best.edits)) best = { word: candidate, edits };
+    const edits = editDistance(word, candidate.word);
+    if (edits > allowed) continue;
+    if (!best || edits < best.edits || (edits === best.edits && candidate.docs > best.docs))
+      best = { ...candidate, edits };
   }
   return best?.word;
 }

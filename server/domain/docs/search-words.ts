@@ -129,11 +129,13 @@ const wordsAfter = 24;
 
 /** At most about 35 words of a line, around the code at `index`, with an ellipsis where it was cut. */
 export function around(line: string, index: number): string {
-  const before = line.slice(0, index).split(" ").filter(Boolean);
-  const after = line.slice(index).split(" ").filter(Boolean);
-  const head = before.length > wordsBefore ? `… ${before.slice(-wordsBefore).join(" ")}` : before.join(" ");
-  const tail = after.length > wordsAfter ? `${after.slice(0, wordsAfter).join(" ")} …` : after.join(" ");
-  return [head, tail].filter(Boolean).join(" ");
+  const starts = [...line.matchAll(/\S+/g)].map((word) => word.index);
+  const at = starts.findLastIndex((start) => start <= index);
+  const first = Math.max(0, at - wordsBefore);
+  const last = at + wordsAfter;
+  const from = starts[first] ?? 0;
+  const to = last < starts.length ? (starts[last] ?? line.length) : line.length;
+  return `${first > 0 ? "… " : ""}${line.slice(from, to).trim()}${to < line.length ? " …" : ""}`;
 }
 
 /**

@@ -75,6 +75,7 @@ export const searchDocs = docEntity.read({
     const rest = plan.rest ? sql`to_tsquery('english', ${plan.rest})` : null;
     const any = sql`to_tsquery('english', ${plan.any ?? ""})`;
     const ranked = match ?? any;
+    const titled = sql`to_tsquery('english', ${plan.title ?? ""})`;
     const hits = plan.codes.length
       ? codeHits(plan.codes)
       : sql`(select null::uuid as doc_id, 0 as strength, null::text as line, null::text as heading_id where false)`;
@@ -90,7 +91,9 @@ export const searchDocs = docEntity.read({
           line: sql<string | null>`hits.line`.as("line"),
           headingId: sql<string | null>`hits.heading_id`.as("heading_id"),
           strength: sql<number>`coalesce(hits.strength, 0)`.as("strength"),
-          rank: sql<number>`ts_rank(${docs.search}, ${ranked})`.as("rank"),
+          rank: sql<number>`(case when ${docs.search} @@ ${titled} then 1 else 0 end) + ts_rank(${docs.search}, ${ranked}, 1)`.as(
+            "rank",
+          ),
         },
         ...conditions(plan, match, rest),
       )

@@ -3,7 +3,7 @@ import type { Database } from "../../db/client.ts";
 import { docSearchCodes, docSearchWords, docs } from "../../db/schema/index.ts";
 import { getRevision } from "../core/revisions.ts";
 import type { Doc } from "./entity.ts";
-import { codeMentions, lexiconWords, searchIndexFormat } from "./search-words.ts";
+import { lexiconWords, searchIndexFormat } from "./search-words.ts";
 
 /**
  * The docs search's index of one doc, written in the transaction that publishes it and
@@ -76,6 +76,7 @@ export async function indexDocForSearch(tx: Database, doc: PublishedWords, markd
     .onConflictDoUpdate({ target: docSearchWords.docId, set: { format: searchIndexFormat, words } });
 
   await tx.delete(docSearchCodes).where(eq(docSearchCodes.docId, doc.id));
+  const { codeMentions } = await import("./search-lines.ts");
   // The title and description count too: a page titled "E-204" is about that code.
   const mentions = codeMentions(`# ${title}\n\n${description}\n\n${markdown}`, headings);
   if (mentions.length > 0)

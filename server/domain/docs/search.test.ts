@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, useTestDatabase } from "../../../tests/support/databases.ts";
 import { domainContext, systemAdmin } from "../../../tests/support/domain.ts";
 import type { DatabaseHandle } from "../../db/client.ts";
+import { docSearchCodes, docSearchLexicon, docSearchWords } from "../../db/schema/index.ts";
 import { docSteps } from "../../demo/doc-steps.ts";
 import type { Actor } from "../core/access.ts";
 import { createSearchSynonym, deleteSearchSynonym, updateSearchSynonym } from "../search-synonyms/index.ts";
@@ -16,6 +17,7 @@ import {
   type Doc,
   type DocSearchHit,
 } from "./index.ts";
+import { indexUnindexedDocs } from "./search-index.ts";
 
 /**
  * The docs search against the demo docs, as technicians and clinic staff look things
@@ -227,6 +229,17 @@ describe.each(databaseKinds)("what the docs search finds on %s", (kind) => {
     expect(await found("Z-901")).toEqual([]);
     expect(await found("Z-902")).toEqual(["filters"]);
     expect(await found("carbon")).toEqual(["filters"]);
+  });
+
+  it("indexes at start the docs published before the index had them, once", async () => {
+    await published("filters", "Filter care", "Rinse the zeolite filter. Code Z-901 means it is blocked.");
+    // As the migration leaves a database whose docs were published before: nothing indexed beside the vector.
+    for (const table of [docSearchWords, docSearchCodes, docSearchLexicon]) await database().db.delete(table);
+    expect(await found("Z-901")).toEqual([]);
+    expect(await indexUnindexedDocs(database().db)).toBe(1);
+    expect(await found("Z-901")).toEqual(["filters"]);
+    expect(await found("zeolyte")).toEqual(["filters"]);
+    expect(await indexUnindexedDocs(database().db)).toBe(0);
   });
 
   it("widens a search to the synonyms editors keep, as they change them", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { around, codeMentions, lexiconWords, markCode } from "./search-words.ts";
+import { around, codeMentions } from "./search-lines.ts";
+import { lexiconWords, markCode } from "./search-words.ts";
 
 const table = `## Network, export and printing
 
@@ -9,7 +10,7 @@ const table = `## Network, export and printing
 | E-204 | Export target not reachable | Records wait in the queue. See **E-201**.    |
 `;
 
-describe("the words a published doc gives the search", () => {
+describe("the words and codes a published doc gives the search", () => {
   it("keeps words with a letter, hyphenated ones whole and in parts, and leaves numbers and codes out", () => {
     expect(lexiconWords("Connect by Wi-Fi: E-204 in 5.2.1, SHA-256 checks a x")).toEqual([
       "by",

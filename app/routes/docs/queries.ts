@@ -101,6 +101,7 @@ export const DocSearchQuery = graphql(`
         id
         text
       }
+      correction
     }
   }
 `);

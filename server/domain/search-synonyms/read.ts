@@ -1,13 +1,15 @@
-import { asc, getTableColumns } from "drizzle-orm";
+import { asc, getTableColumns, sql } from "drizzle-orm";
 import { z } from "zod";
 import { searchSynonyms } from "../../db/schema/index.ts";
 import { searchSynonymEntity, type SearchSynonymGroup } from "./entity.ts";
 
-/** Every synonym group, by its first term: a short list, read whole (at most 200 groups). */
+/** Every synonym group, by its first term (whatever its case): a short list, read whole (at most 200 groups). */
 export const listSearchSynonyms = searchSynonymEntity.read({
   operation: "read",
   doing: "read the search synonyms",
   input: z.object({}),
   run: (scope): Promise<SearchSynonymGroup[]> =>
-    scope.select(getTableColumns(searchSynonyms)).orderBy(asc(searchSynonyms.terms), asc(searchSynonyms.id)),
+    scope
+      .select(getTableColumns(searchSynonyms))
+      .orderBy(asc(sql`lower(${searchSynonyms.terms}[1])`), asc(searchSynonyms.id)),
 });

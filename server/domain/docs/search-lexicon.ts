@@ -46,10 +46,10 @@ export async function askLexicon(db: ReadDatabase, questions: LexiconQuestions):
   const parts = [
     ...questions.check.map(aboutWord),
     questions.joins.length
-      ? sql`(select 'joined', joined, word, docs from doc_search_lexicon where joined in (${values(questions.joins)}))`
+      ? sql`(select 'joined' as kind, joined as asked, word, docs from doc_search_lexicon where joined in (${values(questions.joins)}))`
       : undefined,
     questions.halves.length
-      ? sql`(select 'word', word, word, docs from doc_search_lexicon where word in (${values(questions.halves)}))`
+      ? sql`(select 'word' as kind, word as asked, word, docs from doc_search_lexicon where word in (${values(questions.halves)}))`
       : undefined,
   ].filter((part) => part !== undefined);
   if (parts.length === 0) return answers;

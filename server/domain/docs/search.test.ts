@@ -157,6 +157,39 @@ describe.each(databaseKinds)("the docs search on %s, over the demo docs", (kind)
     expect(again[1]).toEqual(again[0]);
   });
 
+  it("answers any query, however odd, without an error", async () => {
+    const odd = [
+      "a:* & !b | (c) <-> 'd'",
+      "\\' \" ;--",
+      "E-",
+      "-204",
+      "E--204",
+      "e-2041x",
+      "the of and",
+      "🙂 wifi 🙂",
+      "ǅemal İstanbul ΟΔΟΣ ﬁlter",
+      "x".repeat(100),
+      "5.2.1 5..2 .5",
+      "wi-fi-wi-fi-wi-fi",
+      "a-b-c-d-e-f-g-h-i-j",
+    ];
+    // And random ones, from a fixed seed: letters, digits, marks and operators mixed.
+    const pool = [..."abcdefghijklmnopqrstuvwxyzE0123456789 -'\":*&|!()<>.,;ßéİ🙂"];
+    let state = 20_261_126;
+    const next = () => {
+      state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+      return state / 2_147_483_648;
+    };
+    for (let index = 0; index < 60; index += 1) {
+      const length = 1 + Math.floor(next() * 40);
+      odd.push(Array.from({ length }, () => pool[Math.floor(next() * pool.length)] ?? "").join(""));
+    }
+    for (const query of odd) {
+      const hits = await search(query);
+      expect(Array.isArray(hits), query).toBe(true);
+    }
+  });
+
   it("corrects a mistyped word and says so, and leaves a word the docs hold alone", async () => {
     const [typo] = await search("phantm chek");
     expect(typo?.correction).toBe("phantom check");

@@ -61,16 +61,16 @@ export function docSteps(at: StoryClock, system: (moment: Date) => DomainContext
       written.set(path, publish ? await publishDoc(context, { id: saved.id, version: saved.version }) : saved);
     },
   });
-  const synonyms = {
-    at: at(12, 11, 5),
+  // A minute apart, so the activity log tells them in the same order on every run.
+  const synonyms = demoSynonyms.map((terms, index) => ({
+    at: at(12, 11, 5 + index),
     run: async () => {
-      const context = system(at(12, 11, 5));
-      for (const terms of demoSynonyms) await createSearchSynonym(context, { terms });
+      await createSearchSynonym(system(at(12, 11, 5 + index)), { terms });
     },
-  };
+  }));
   return [
     ...steps,
-    synonyms,
+    ...synonyms,
     revise(
       "troubleshooting",
       3,

@@ -4,6 +4,7 @@ import { createFirstAdministrator, fillWithDemoData, firstStartApart, isFirstEmb
 import { openDatabase } from "./db/client.ts";
 import { migrateDatabase } from "./db/migrate.ts";
 import { carryPicturesIntoStore } from "./domain/users/index.ts";
+import { indexUnindexedDocs } from "./domain/docs/search-index.ts";
 import { loadBuild, MissingBuildError, type AppBuild } from "./http/build.ts";
 import { startHttpServer } from "./http/serve.ts";
 import { createServer, refreshKeptPages } from "./http/server.ts";
@@ -59,6 +60,17 @@ try {
 } catch (error) {
   // Those left behind are carried at the next start; until then they are not shown.
   log.warn("carrying profile pictures into the file store failed; the next start tries again", {
+    error: error instanceof Error ? error.message : String(error),
+  });
+}
+
+// Docs published before the search index had them (or by an older way of indexing) are indexed now.
+try {
+  const indexed = await indexUnindexedDocs(database.db);
+  if (indexed > 0) log.info("indexed published docs for the docs search", { indexed });
+} catch (error) {
+  // Those left are indexed at the next start; until then a code or a mistyped word does not find them.
+  log.warn("indexing docs for the docs search failed; the next start tries again", {
     error: error instanceof Error ? error.message : String(error),
   });
 }

@@ -9,6 +9,8 @@ export type DocHit = {
   /** A passage with each match between \u0001 and \u0002 (PostgreSQL's ts_headline). */
   snippet: string;
   heading: { id: string; text: string } | null;
+  /** The search as it ran when a word looked mistyped ("phantm" ran as "phantom"); the same on every hit. */
+  correction?: string | null;
 };
 
 const startMark = String.fromCharCode(1);
@@ -48,6 +50,7 @@ function isDocHit(value: unknown): value is DocHit {
     typeof hit.path === "string" &&
     typeof hit.title === "string" &&
     typeof hit.snippet === "string" &&
+    (hit.correction === undefined || hit.correction === null || typeof hit.correction === "string") &&
     (hit.heading === null ||
       (typeof hit.heading === "object" && typeof (hit.heading as { id?: unknown }).id === "string"))
   );

@@ -1,14 +1,17 @@
 import { readFileSync } from "node:fs";
 import type { DomainContext } from "../domain/core/context.ts";
 import { createDoc, publishDoc, saveDoc, type Doc } from "../domain/docs/index.ts";
+import { createSearchSynonym } from "../domain/search-synonyms/index.ts";
 import { demoDocs } from "./docs/index.ts";
+import { demoSynonyms } from "./docs/synonyms.ts";
 import type { Step, StoryClock } from "./story.ts";
 
 /**
  * The steps that write the demo documentation (server/demo/docs), a page a day over the
  * last weeks, each published as it is written. Two pages have a later history: the
  * troubleshooting page was revised and published again, and the software-updates page
- * has a newer draft waiting for review, as a real docs set does.
+ * has a newer draft waiting for review, as a real docs set does. Once the pages are
+ * written, an editor lists the search synonyms readers need (./docs/synonyms.ts).
  */
 
 function bodyOf(path: string): string {
@@ -62,8 +65,16 @@ export function docSteps(at: StoryClock, system: (moment: Date) => DomainContext
       written.set(path, publish ? await publishDoc(context, { id: saved.id, version: saved.version }) : saved);
     },
   });
+  // A minute apart, so the activity log tells them in the same order on every run.
+  const synonyms = demoSynonyms.map((terms, index) => ({
+    at: at(12, 11, 5 + index),
+    run: async () => {
+      await createSearchSynonym(system(at(12, 11, 5 + index)), { terms });
+    },
+  }));
   return [
     ...steps,
+    ...synonyms,
     revise(
       "troubleshooting",
       3,

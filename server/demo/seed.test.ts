@@ -13,6 +13,7 @@ import {
   organizations,
   outbox,
   releases,
+  searchSynonyms,
   settings,
   users,
 } from "../db/schema/index.ts";
@@ -59,6 +60,7 @@ async function snapshot(db: Database) {
   const applicationRows = await db
     .select({ id: certificationApplications.id, name: certificationApplications.email })
     .from(certificationApplications);
+  const synonymRows = await db.select({ id: searchSynonyms.id, terms: searchSynonyms.terms }).from(searchSynonyms);
   const names = new Map<string, string>([
     ...organizationRows.map((row) => [row.id, row.name] as const),
     ...userRows.map((row) => [row.id, row.email ?? ""] as const),
@@ -67,6 +69,7 @@ async function snapshot(db: Database) {
     ...docRows.map((row) => [row.id, row.name] as const),
     ...inquiryRows.map((row) => [row.id, row.name] as const),
     ...applicationRows.map((row) => [row.id, row.name] as const),
+    ...synonymRows.map((row) => [row.id, row.terms.join(", ")] as const),
   ]);
   const named = (value: unknown) =>
     JSON.stringify(value).replace(

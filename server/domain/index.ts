@@ -8,6 +8,7 @@ import * as inquiries from "./inquiries/index.ts";
 import * as media from "./media/index.ts";
 import * as organizations from "./organizations/index.ts";
 import * as releases from "./releases/index.ts";
+import * as searchSynonyms from "./search-synonyms/index.ts";
 import * as settings from "./settings/index.ts";
 import * as tokens from "./tokens/index.ts";
 import * as users from "./users/index.ts";
@@ -25,6 +26,7 @@ const entityModules = [
   media,
   releases,
   docs,
+  searchSynonyms,
   activity,
   settings,
   tokens,

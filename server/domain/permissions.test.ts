@@ -162,6 +162,11 @@ const expected: Record<string, Record<Who, Outcome>> = {
   listDocsTrash: adminsOnly,
   restoreDoc: adminsOnly,
   emptyDocsTrash: adminsOnly,
+  // Search synonyms: editors and admins keep them (every reader's docs search uses them).
+  listSearchSynonyms: editors,
+  createSearchSynonym: editors,
+  updateSearchSynonym: editors,
+  deleteSearchSynonym: editors,
 };
 
 function describeFailure(outcome: Attempt): string {

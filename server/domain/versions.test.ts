@@ -53,6 +53,7 @@ const namingAVersion = [
   "deleteMedia",
   "deleteOrganization",
   "deleteRelease",
+  "deleteSearchSynonym",
   "disableUser",
   "enableUser",
   "publishDoc",
@@ -78,6 +79,7 @@ const namingAVersion = [
   "updatePreferences",
   "updateProfile",
   "updateRelease",
+  "updateSearchSynonym",
 ];
 
 describe.each(databaseKinds)("versions on %s", (kind) => {

@@ -9,6 +9,7 @@ import "./types/media.ts";
 import "./types/releases.ts";
 import "./types/docs.ts";
 import "./types/doc-preview.ts";
+import "./types/search-synonyms.ts";
 import "./types/activity.ts";
 import "./types/settings.ts";
 import "./types/tokens.ts";

@@ -86,8 +86,10 @@ test.describe("the docs list", () => {
 
     await openPortal(editor, listFor(doc.title));
     await expect(portalNav(editor).getByRole("link", { name: "Docs", exact: true })).toBeVisible();
-    // The trash is the admins'.
-    await expect(editor.getByRole("navigation", { name: "Docs and trash" })).toHaveCount(0);
+    // The trash is the admins'; the search's synonyms are the editors' too.
+    const views = editor.getByRole("navigation", { name: "Docs views" });
+    await expect(views.getByRole("link", { name: "Search synonyms" })).toBeVisible();
+    await expect(views.getByRole("link", { name: /^Trash/ })).toHaveCount(0);
     const row = docsTable(editor).getByRole("row").filter({ hasText: doc.title });
     await expect(row.getByText("Draft", { exact: true })).toBeVisible();
     await expect(row.getByRole("link", { name: `Edit “${doc.title}”` })).toHaveAttribute(
@@ -134,7 +136,7 @@ test.describe("the docs list", () => {
     await expect(page.getByText("No doc matches these filters")).toBeVisible();
 
     await page
-      .getByRole("navigation", { name: "Docs and trash" })
+      .getByRole("navigation", { name: "Docs views" })
       .getByRole("link", { name: /^Trash/ })
       .click();
     await expect(page).toHaveURL(`${docsPage}?view=trash`);

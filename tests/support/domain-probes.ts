@@ -15,6 +15,7 @@ import {
   mediaUses,
   releases,
   revisions,
+  searchSynonyms,
   unclaimedFiles,
   users,
 } from "../../server/db/schema/index.ts";
@@ -30,6 +31,7 @@ import {
   type DocNode,
   type DocSearchHit,
 } from "../../server/domain/docs/index.ts";
+import { createSearchSynonym, type SearchSynonymGroup } from "../../server/domain/search-synonyms/index.ts";
 import { applyForCertification, type CertificationApplication } from "../../server/domain/certification/index.ts";
 import { submitInquiry, type Inquiry } from "../../server/domain/inquiries/index.ts";
 import type { Media } from "../../server/domain/media/index.ts";
@@ -61,6 +63,8 @@ export type Fixture = {
   releases: { draft: Release; published: Release };
   /** A published doc, a draft with two revisions, and a doc in the trash. */
   docs: { published: Doc; draft: Doc; trashed: Doc };
+  /** A group of the docs search's synonyms. */
+  synonyms: SearchSynonymGroup;
   /** A message from the contact form, sent by an anonymous visitor. */
   inquiry: Inquiry;
   /** An application to the Get Certified programme, sent by an anonymous visitor. */
@@ -374,6 +378,12 @@ export const probes: Record<string, Probe> = {
   deleteDoc: { input: (f) => ({ id: f.docs.draft.id, version: f.docs.draft.version }) },
   restoreDoc: { input: (f) => ({ id: f.docs.trashed.id, version: f.docs.trashed.version }) },
   emptyDocsTrash: { input: () => ({}) },
+  listSearchSynonyms: { input: () => ({}) },
+  createSearchSynonym: { input: () => ({ terms: ["probe term, trial term"] }) },
+  updateSearchSynonym: {
+    input: (f) => ({ id: f.synonyms.id, version: f.synonyms.version, terms: ["probe", "sample, test piece"] }),
+  },
+  deleteSearchSynonym: { input: (f) => ({ id: f.synonyms.id, version: f.synonyms.version }) },
   startDocsPreview: { input: () => ({}) },
   revokeToken: {
     // An admin's "other" is the editor's token; an editor's own is theirs, and another's the admin's.
@@ -562,6 +572,7 @@ export async function makeFixture(db: Database): Promise<Fixture> {
   const trashed = await deleteDoc(asSystem, { id: toTrash.id, version: toTrash.version });
   return {
     docs: { published: publishedDoc, draft: draftDoc, trashed },
+    synonyms: await createSearchSynonym(asSystem, { terms: ["probe", "sample"] }),
     people,
     invited,
     organizations: { mine, other },
@@ -595,6 +606,10 @@ export async function fingerprint(db: Database): Promise<string> {
     db.select().from(unclaimedFiles).orderBy(unclaimedFiles.key),
     db.select({ id: docs.id, version: docs.version, path: docs.path }).from(docs).orderBy(docs.id),
     db.select({ value: count() }).from(revisions),
+    db
+      .select({ id: searchSynonyms.id, version: searchSynonyms.version })
+      .from(searchSynonyms)
+      .orderBy(searchSynonyms.id),
   ]);
   return JSON.stringify(rows);
 }

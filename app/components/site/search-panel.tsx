@@ -128,6 +128,8 @@ export function SearchPanel({
     if (activeOptionId) document.getElementById(activeOptionId)?.scrollIntoView({ block: "nearest" });
   }, [activeOptionId]);
   const trimmed = query.trim();
+  // The docs searched a mistyped word as the word they hold: say which.
+  const correction = docHits.status === "ready" ? docHits.hits[0]?.correction : undefined;
 
   return (
     <dialog
@@ -172,8 +174,15 @@ export function SearchPanel({
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="max-h-[60vh] overflow-y-auto p-2" tabIndex={0} role="region" aria-label="Search results">
         <p role="status" className="sr-only">
-          {state.status === "ready" && trimmed ? `${results.length} result${results.length === 1 ? "" : "s"}` : ""}
+          {state.status === "ready" && trimmed
+            ? `${results.length} result${results.length === 1 ? "" : "s"}${correction ? `, docs for “${correction}”` : ""}`
+            : ""}
         </p>
+        {docs && correction ? (
+          <p className="px-3 pt-3 text-sm text-gray-700 dark:text-gray-300">
+            Showing docs for <span className="font-semibold text-gray-950 dark:text-white">“{correction}”</span>.
+          </p>
+        ) : null}
         {state.status === "loading" ? (
           <p className="px-3 py-6 text-sm text-gray-600 dark:text-gray-300">Loading the search index…</p>
         ) : null}

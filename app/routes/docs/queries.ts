@@ -131,8 +131,8 @@ export const DocMarkdownQuery = graphql(`
 `);
 
 export const DocSearchQuery = graphql(`
-  query DocSearch($query: String!, $first: Int) {
-    docSearch(query: $query, first: $first) {
+  query DocSearch($query: String!, $first: Int, $product: Product) {
+    docSearch(query: $query, first: $first, product: $product) {
       id
       path
       title
@@ -142,6 +142,7 @@ export const DocSearchQuery = graphql(`
         id
         text
       }
+      correction
     }
   }
 `);

@@ -16,7 +16,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const home = await loadDocsHome(context, url);
   const asked = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   if (!asked) return { ...home, asked, hits: [] };
-  const found = await tryQuery(context, DocSearchQuery, { query: asked, first: 20 });
+  const found = await tryQuery(context, DocSearchQuery, { query: asked, first: 20, product: home.reader.product });
   if (!found.ok) docsFailure(url, found.error);
   return { ...home, asked, hits: found.data.docSearch };
 }

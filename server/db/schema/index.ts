@@ -4,6 +4,7 @@
  */
 export * from "./activity.ts";
 export * from "./certification-applications.ts";
+export * from "./doc-search.ts";
 export * from "./docs.ts";
 export * from "./files.ts";
 export * from "./idp.ts";

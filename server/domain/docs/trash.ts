@@ -7,6 +7,7 @@ import { deleteRevisions, getRevision } from "../core/revisions.ts";
 import { docEntity, type Doc } from "./entity.ts";
 import { clearLinkWarnings, freePublishedPaths, liveDoc, setDocUses, unwarnLinksTo, warnLinksTo } from "./place.ts";
 import { mediaIdsIn } from "../../markdown/media-refs.ts";
+import { indexDocForSearch, unindexDoc } from "./search-index.ts";
 import { authorOf, livePagesUnder, recorded, titles, type DocRevisionData } from "./write-support.ts";
 
 /** Deleting a doc sends it to the trash; admins bring it back or empty the trash for good. */
@@ -25,6 +26,7 @@ export const deleteDoc = docEntity.write({
       throw new ConflictError(`Move or delete the pages under “${doc.title}” first: ${titles(under)}.`);
     }
     const trashed = await scope.update(input, { deletedAt: scope.now, deletedById: authorOf(scope) });
+    await unindexDoc(scope.tx, doc.id);
     await warnLinksTo(scope.tx, doc);
     await scope.tx.delete(mediaUses).where(and(eq(mediaUses.ownerType, "doc"), eq(mediaUses.ownerId, doc.id)));
     await scope.audit({ row: trashed, before: recorded(doc) });
@@ -91,8 +93,9 @@ export const restoreDoc = docEntity.write({
         number: doc.publishedRevision,
       });
       await setDocUses(scope.tx, doc.id, "published", mediaIdsIn(published.data.body));
+      await indexDocForSearch(scope.tx, restored, published.data.body);
     } else {
-      await scope.tx.update(docs).set({ search: null }).where(eq(docs.id, doc.id));
+      await unindexDoc(scope.tx, doc.id);
     }
     await scope.audit({ row: restored, after: recorded(restored) });
     return restored;

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { docs, media, revisions } from "../../db/schema/index.ts";
@@ -20,6 +20,7 @@ import {
 } from "./place.ts";
 import { checkCounterpart, checkProducts, productsInWords } from "./products.ts";
 import { keepDocRender, keptRender, renderDocBody } from "./rendering.ts";
+import { indexDocForSearch, unindexDoc } from "./search-index.ts";
 import {
   authorOf,
   examine,
@@ -226,15 +227,7 @@ export const publishDoc = docEntity.write({
       publishedProducts: doc.products,
     });
     await freePublishedPaths(scope.tx, publishedPath);
-    const headings = rendered.headings.map((heading) => heading.text).join(" ");
-    await scope.tx
-      .update(docs)
-      .set({
-        search: sql`setweight(to_tsvector('english', ${doc.title}), 'A')
-          || setweight(to_tsvector('english', ${`${headings} ${doc.description}`}), 'B')
-          || setweight(to_tsvector('english', ${rendered.text}), 'C')`,
-      })
-      .where(eq(docs.id, doc.id));
+    await indexDocForSearch(scope.tx, published, doc.body);
     await markRevisionPublished(scope.tx, { entity: "doc", recordId: doc.id, number: doc.headRevision, at: scope.now });
     await keepDocRender(scope.tx, published, head.revisionId, rendered);
     await setDocUses(scope.tx, doc.id, "published", rendered.mediaIds);
@@ -295,7 +288,7 @@ export const unpublishDoc = docEntity.write({
       publishedPosition: null,
       publishedProducts: null,
     });
-    await scope.tx.update(docs).set({ search: null }).where(eq(docs.id, doc.id));
+    await unindexDoc(scope.tx, doc.id);
     await setDocUses(scope.tx, doc.id, "published", []);
     await scope.audit({
       row: unpublished,

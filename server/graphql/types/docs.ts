@@ -236,6 +236,11 @@ const DocSearchHitType = builder.objectRef<DocSearchHit>("DocSearchHit").impleme
       description: "A passage around the words found; each match is between U+0001 and U+0002.",
     }),
     heading: t.field({ type: DocHeadingType, nullable: true, resolve: (hit) => hit.heading }),
+    correction: t.exposeString("correction", {
+      nullable: true,
+      description:
+        "The search as it was run when a word in it looked mistyped (“phantm” ran as “phantom”): a “did you mean”. The same on every hit.",
+    }),
   }),
 });
 

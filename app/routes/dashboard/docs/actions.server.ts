@@ -1,6 +1,17 @@
 import { formActions, intent } from "../../../lib/actions.server.ts";
 import { formatCount } from "../../../lib/format.ts";
-import { DeleteDoc, EmptyDocsTrash, PublishDoc, RestoreDoc, RestoreDocRevision, UnpublishDoc } from "./queries.ts";
+import {
+  CreateSearchSynonym,
+  DeleteDoc,
+  DeleteSearchSynonym,
+  EmptyDocsTrash,
+  PublishDoc,
+  RestoreDoc,
+  RestoreDocRevision,
+  UnpublishDoc,
+  UpdateSearchSynonym,
+} from "./queries.ts";
+import { synonymsSaid } from "./words.ts";
 
 /** The docs list's forms (and its trash's): each sends its mutation, and says what happened. */
 export const docActions = formActions("/dashboard/admin/docs", {
@@ -25,6 +36,20 @@ export const docActions = formActions("/dashboard/admin/docs", {
       data.emptyDocsTrash.deleted === 0
         ? "The trash was already empty"
         : `${formatCount(data.emptyDocsTrash.deleted, "doc", "docs")} deleted for good`,
+  })),
+  addSynonyms: intent(CreateSearchSynonym, (data) => ({
+    title: "Synonyms added",
+    description: synonymsSaid(data.createSearchSynonym.terms),
+  })),
+  saveSynonyms: intent(UpdateSearchSynonym, (data) => ({
+    title: "Synonyms saved",
+    description: synonymsSaid(data.updateSearchSynonym.terms),
+    params: { edit: null },
+  })),
+  deleteSynonyms: intent(DeleteSearchSynonym, (data) => ({
+    title: "Synonyms deleted",
+    description: `A search for “${data.deleteSearchSynonym.terms[0] ?? ""}” no longer finds the others of its group.`,
+    params: { edit: null },
   })),
 });
 

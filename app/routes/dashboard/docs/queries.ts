@@ -197,3 +197,45 @@ export const RestoreDocRevision = graphql(
   `,
   [DocWritten],
 );
+
+/** The docs search's synonym groups (editors and admins), and their writes. */
+export const SearchSynonymsQuery = graphql(`
+  query SearchSynonyms {
+    searchSynonyms {
+      id
+      version
+      terms
+      can {
+        update
+        delete
+      }
+    }
+  }
+`);
+
+export const CreateSearchSynonym = graphql(`
+  mutation CreateSearchSynonym($input: CreateSearchSynonymInput!) {
+    createSearchSynonym(input: $input) {
+      id
+      terms
+    }
+  }
+`);
+
+export const UpdateSearchSynonym = graphql(`
+  mutation UpdateSearchSynonym($input: UpdateSearchSynonymInput!) {
+    updateSearchSynonym(input: $input) {
+      id
+      terms
+    }
+  }
+`);
+
+export const DeleteSearchSynonym = graphql(`
+  mutation DeleteSearchSynonym($input: DeleteSearchSynonymInput!) {
+    deleteSearchSynonym(input: $input) {
+      id
+      terms
+    }
+  }
+`);

@@ -11,13 +11,14 @@ import { cn } from "../../../components/ui/cn.ts";
 import { query, tryQuery } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
-import { enumParam, pageParams, searchParam } from "../../../lib/list-params.ts";
+import { enumParam, idParam, pageParams, searchParam } from "../../../lib/list-params.ts";
 import { portalOf, requireReach } from "../../../lib/portal.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { docActions } from "./actions.server.ts";
 import { docColumns } from "./doc-row.tsx";
-import { AdminDocsQuery, AdminDocsTrashCount, AdminDocsTrashQuery } from "./queries.ts";
+import { AdminDocsQuery, AdminDocsTrashCount, AdminDocsTrashQuery, SearchSynonymsQuery } from "./queries.ts";
+import { SearchSynonyms } from "./synonyms.tsx";
 import { TrashTable } from "./trash-table.tsx";
 import { docCount, statusLabels, viewLabels, type DocsView } from "./words.ts";
 
@@ -32,6 +33,28 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const params = url.searchParams;
   const now = new Date().toISOString();
   const view: DocsView = enumParam(params, "view", viewLabels) ?? "docs";
+  const canTrash = portalOf(context).capabilities.doc?.trash === "all";
+  // The trash's tab, for those the rules let in; if its count is refused, the tab is not shown.
+  const trashCount = async () => {
+    const counted = canTrash ? await tryQuery(context, AdminDocsTrashCount, {}) : null;
+    return counted?.ok
+      ? { count: counted.data.docsTrash.totalCount, more: counted.data.docsTrash.totalCountIsLowerBound }
+      : null;
+  };
+  if (view === "synonyms") {
+    // Refused with the API's own 403 for anyone the rules do not let keep synonyms.
+    const [data, trash] = await Promise.all([query(context, SearchSynonymsQuery, {}), trashCount()]);
+    return {
+      now,
+      view,
+      filters: { status: undefined, search: undefined },
+      rows: [],
+      pageInfo: null,
+      total: { count: 0, more: false },
+      trash,
+      synonyms: { groups: data.searchSynonyms, editing: idParam(params, "edit") },
+    };
+  }
   if (view === "trash") {
     // Refused with the API's own 403 for anyone but an admin.
     const data = await query(context, AdminDocsTrashQuery, pageParams(params));
@@ -44,13 +67,13 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       pageInfo: data.docsTrash.pageInfo,
       total,
       trash: total,
+      synonyms: null,
     };
   }
   const filters = { status: enumParam(params, "status", statusLabels), search: searchParam(params) };
-  // The trash's tab, for those the rules let in; if its count is refused, the tab is not shown.
   const [data, trash] = await Promise.all([
     query(context, AdminDocsQuery, { ...filters, ...pageParams(params) }),
-    portalOf(context).capabilities.doc?.trash === "all" ? tryQuery(context, AdminDocsTrashCount, {}) : null,
+    trashCount(),
   ]);
   return {
     now,
@@ -59,9 +82,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     rows: data.docs.nodes,
     pageInfo: data.docs.pageInfo,
     total: { count: data.docs.totalCount, more: data.docs.totalCountIsLowerBound },
-    trash: trash?.ok
-      ? { count: trash.data.docsTrash.totalCount, more: trash.data.docsTrash.totalCountIsLowerBound }
-      : null,
+    trash,
+    synonyms: null,
   };
 }
 
@@ -71,7 +93,7 @@ export async function action(args: Route.ActionArgs) {
 
 /** Editors and admins: every doc with its state and history; publish, unpublish and delete; admins, the trash. */
 export default function AdminDocs({ loaderData }: Route.ComponentProps) {
-  const { now, view, filters, rows, pageInfo, total, trash } = loaderData;
+  const { now, view, filters, rows, pageInfo, total, trash, synonyms } = loaderData;
   const failure = useActionData<typeof action>();
   useFailureToast(failure);
   const { capabilities } = usePortal();
@@ -96,9 +118,18 @@ export default function AdminDocs({ loaderData }: Route.ComponentProps) {
         ) : null}
       </div>
 
-      {trash ? <ViewTabs view={view} trash={trash} /> : null}
+      {trash || can(capabilities, "searchSynonym", "read") ? (
+        <ViewTabs view={view} trash={trash} synonyms={can(capabilities, "searchSynonym", "read")} />
+      ) : null}
 
-      {view === "trash" ? (
+      {synonyms ? (
+        <SearchSynonyms
+          groups={synonyms.groups}
+          editing={synonyms.editing}
+          failure={failure}
+          canCreate={can(capabilities, "searchSynonym", "create")}
+        />
+      ) : view === "trash" ? (
         <TrashTable rows={rows} now={now} total={total} loading={loading} />
       ) : (
         <>
@@ -130,15 +161,23 @@ export default function AdminDocs({ loaderData }: Route.ComponentProps) {
           />
         </>
       )}
-      <Pagination pageInfo={pageInfo} label={view === "trash" ? "Trash" : "Docs"} />
+      {pageInfo ? <Pagination pageInfo={pageInfo} label={view === "trash" ? "Trash" : "Docs"} /> : null}
     </div>
   );
 }
 
 export { DashboardErrorBoundary as ErrorBoundary };
 
-/** The docs and (admins) the trash, as two links that read as tabs; each starts from its first page. */
-function ViewTabs({ view, trash }: { view: DocsView; trash: { count: number; more: boolean } }) {
+/** The docs, the search's synonyms and (admins) the trash, as links that read as tabs; each starts from its first page. */
+function ViewTabs({
+  view,
+  trash,
+  synonyms,
+}: {
+  view: DocsView;
+  trash: { count: number; more: boolean } | null;
+  synonyms: boolean;
+}) {
   const { pathname } = useLocation();
   const tab = (value: DocsView, to: string, count?: string) => (
     <li>
@@ -162,10 +201,11 @@ function ViewTabs({ view, trash }: { view: DocsView; trash: { count: number; mor
     </li>
   );
   return (
-    <nav aria-label="Docs and trash" className="border-b border-gray-200 dark:border-gray-800">
-      <ul className="flex gap-2">
+    <nav aria-label="Docs views" className="border-b border-gray-200 dark:border-gray-800">
+      <ul className="flex flex-wrap gap-x-2">
         {tab("docs", pathname)}
-        {tab("trash", `${pathname}?view=trash`, trash.count > 0 ? docCount(trash) : undefined)}
+        {synonyms ? tab("synonyms", `${pathname}?view=synonyms`) : null}
+        {trash ? tab("trash", `${pathname}?view=trash`, trash.count > 0 ? docCount(trash) : undefined) : null}
       </ul>
     </nav>
   );

@@ -32,11 +32,13 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
       expect(tables.map((row) => row.table_name)).toEqual([
         "activity",
         "certification_applications",
+        "doc_presence",
         "doc_redirects",
         "doc_renders",
         "doc_search_codes",
         "doc_search_lexicon",
         "doc_search_words",
+        "doc_working_copies",
         "docs",
         "file_deletion_holds",
         "idp_accounts",

@@ -37,6 +37,7 @@ const editors = row("refuse", "refuse", "allow", "allow");
 /** Editors and admins reach every row; viewers those of published releases ("own" here). */
 const editorsAllOthersPublished = row("refuse", "own", "allow", "allow");
 const adminsAllOthersOwn = row("refuse", "own", "own", "allow");
+const ownForEditors = row("refuse", "refuse", "own", "own");
 
 const expected: Record<string, Record<Who, Outcome>> = {
   // Users: admins manage everyone; everyone else only themselves.
@@ -162,6 +163,12 @@ const expected: Record<string, Record<Who, Outcome>> = {
   listDocsTrash: adminsOnly,
   restoreDoc: adminsOnly,
   emptyDocsTrash: adminsOnly,
+  // The editor's unsaved work and who has a doc open: each editor's own, no one else's.
+  keepDocWork: ownForEditors,
+  docWorkOf: ownForEditors,
+  dropDocWork: ownForEditors,
+  markDocOpen: ownForEditors,
+  markDocClosed: ownForEditors,
   // Search synonyms: editors and admins keep them (every reader's docs search uses them).
   listSearchSynonyms: editors,
   createSearchSynonym: editors,

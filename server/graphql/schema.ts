@@ -10,6 +10,7 @@ import "./types/releases.ts";
 import "./types/docs.ts";
 import "./types/doc-preview.ts";
 import "./types/search-synonyms.ts";
+import "./types/doc-work.ts";
 import "./types/activity.ts";
 import "./types/settings.ts";
 import "./types/tokens.ts";

@@ -26,6 +26,7 @@ import { purgeInquiries } from "../domain/inquiries/index.ts";
 import { requestDomain } from "../graphql/context.ts";
 import { sweepUnclaimedFiles } from "../domain/core/files.ts";
 import { refreshDocRenders } from "../domain/docs/render-refresh.ts";
+import { sweepDocPresence, sweepDocWork } from "../domain/docs/index.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import { schema } from "../graphql/schema.ts";
 import { createGraphQLServer } from "../graphql/yoga.ts";
@@ -373,6 +374,8 @@ export async function createServer(options: {
         purgeInquiries(scheduled(), { days: config.inquiryRetentionDays }),
         purgeApplications(scheduled(), { days: config.inquiryRetentionDays }),
         refreshKeptPages(db, log),
+        sweepDocWork(db, now()),
+        sweepDocPresence(db, now()),
       ]);
     },
   };

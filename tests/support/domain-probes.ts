@@ -13,6 +13,8 @@ import {
   settings,
   media,
   mediaUses,
+  docPresence,
+  docWorkingCopies,
   releases,
   revisions,
   searchSynonyms,
@@ -25,11 +27,15 @@ import { domainOperations } from "../../server/domain/index.ts";
 import {
   createDoc,
   deleteDoc,
+  keepDocWork,
+  markDocOpen,
   publishDoc,
   saveDoc,
   type Doc,
   type DocNode,
+  type DocPresenceReport,
   type DocSearchHit,
+  type DocWork,
 } from "../../server/domain/docs/index.ts";
 import { createSearchSynonym, type SearchSynonymGroup } from "../../server/domain/search-synonyms/index.ts";
 import { applyForCertification, type CertificationApplication } from "../../server/domain/certification/index.ts";
@@ -385,6 +391,30 @@ export const probes: Record<string, Probe> = {
   },
   deleteSearchSynonym: { input: (f) => ({ id: f.synonyms.id, version: f.synonyms.version }) },
   startDocsPreview: { input: () => ({}) },
+  // Unsaved work and presence act on the actor's own row only: the fixture gives the editor
+  // and the admin each some work on the draft, and each has it open.
+  keepDocWork: { input: (f) => workOn(f.docs.draft), onlyOwn: () => "own" },
+  docWorkOf: {
+    input: (f) => ({ docId: f.docs.draft.id }),
+    onlyOwn: (result, me) => {
+      const work = result as DocWork | null;
+      return work === null ? "nothing" : work.userId === me.id ? "own" : "others";
+    },
+  },
+  dropDocWork: {
+    input: (f) => ({ docId: f.docs.draft.id }),
+    onlyOwn: (result) => ((result as { dropped: boolean }).dropped ? "own" : "nothing"),
+  },
+  markDocOpen: {
+    input: (f) => ({ docId: f.docs.draft.id }),
+    // Marking oneself answers who else is there: never oneself.
+    onlyOwn: (result, me) =>
+      (result as DocPresenceReport).others.some((other) => other.id === me.id) ? "others" : "own",
+  },
+  markDocClosed: {
+    input: (f) => ({ docId: f.docs.draft.id }),
+    onlyOwn: (result) => ((result as { closed: boolean }).closed ? "own" : "nothing"),
+  },
   revokeToken: {
     // An admin's "other" is the editor's token; an editor's own is theirs, and another's the admin's.
     input: (f, me, target) => {
@@ -570,6 +600,11 @@ export async function makeFixture(db: Database): Promise<Fixture> {
   });
   const toTrash = await createDoc(asSystem, { title: "Probe old page", slug: "probe-old", body: "Old." });
   const trashed = await deleteDoc(asSystem, { id: toTrash.id, version: toTrash.version });
+  for (const person of [people.editor, people.admin]) {
+    const asPerson = domainContext(db, actorFor(person, "session"));
+    await keepDocWork(asPerson, workOn(draftDoc));
+    await markDocOpen(asPerson, { docId: draftDoc.id });
+  }
   return {
     docs: { published: publishedDoc, draft: draftDoc, trashed },
     synonyms: await createSearchSynonym(asSystem, { terms: ["probe", "sample"] }),
@@ -586,6 +621,23 @@ export async function makeFixture(db: Database): Promise<Fixture> {
       domainContext(db, null),
       probeApplication("fixture-applicant@example.test"),
     ),
+  };
+}
+
+/** Unsaved work on a doc, as its editor would keep it. */
+function workOn(doc: Doc) {
+  return {
+    docId: doc.id,
+    title: doc.title,
+    slug: doc.slug,
+    parentId: doc.parentId,
+    position: doc.position,
+    description: doc.description,
+    products: doc.products,
+    counterpartId: doc.counterpartId,
+    body: `${doc.body}\n\nProbe work not saved yet.`,
+    baseVersion: doc.version,
+    baseRevision: doc.headRevision,
   };
 }
 
@@ -610,6 +662,11 @@ export async function fingerprint(db: Database): Promise<string> {
       .select({ id: searchSynonyms.id, version: searchSynonyms.version })
       .from(searchSynonyms)
       .orderBy(searchSynonyms.id),
+    db
+      .select({ id: docWorkingCopies.id, body: docWorkingCopies.body, savedAt: docWorkingCopies.savedAt })
+      .from(docWorkingCopies)
+      .orderBy(docWorkingCopies.id),
+    db.select({ id: docPresence.id, seenAt: docPresence.seenAt }).from(docPresence).orderBy(docPresence.id),
   ]);
   return JSON.stringify(rows);
 }

@@ -8,6 +8,7 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
   type AnyPgColumn,
@@ -177,5 +178,57 @@ export const previewTokens = pgTable(
   (table) => [
     uniqueIndex("preview_tokens_hash").on(table.tokenHash),
     index("preview_tokens_expiry").on(table.expiresAt),
+  ],
+);
+
+/**
+ * An editor's unsaved work on a doc (or on a new page: `docId` null), kept on the server as
+ * they type, so another browser, a reload or a crash loses nothing. One per person and doc;
+ * the doc's version the work started from (`baseVersion`, with its revision) tells a copy
+ * written against an older revision. Gone once the work is saved or discarded.
+ */
+export const docWorkingCopies = pgTable(
+  "doc_working_copies",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    docId: uuid("doc_id").references(() => docs.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    slug: text("slug").notNull(),
+    parentId: uuid("parent_id"),
+    position: integer("position"),
+    description: text("description").notNull(),
+    products: productEnum("products").array().notNull(),
+    counterpartId: uuid("counterpart_id"),
+    body: text("body").notNull(),
+    baseVersion: integer("base_version").notNull(),
+    baseRevision: integer("base_revision").notNull(),
+    savedAt: timestamp("saved_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [unique("doc_working_copies_person_doc").on(table.userId, table.docId).nullsNotDistinct()],
+);
+
+/**
+ * Who has a doc open in the editor, and since when: each open editor says so every few
+ * seconds, and one not heard from for a minute has gone.
+ */
+export const docPresence = pgTable(
+  "doc_presence",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    docId: uuid("doc_id")
+      .notNull()
+      .references(() => docs.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    since: timestamp("since", { withTimezone: true }).notNull(),
+    seenAt: timestamp("seen_at", { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    uniqueIndex("doc_presence_doc_person").on(table.docId, table.userId),
+    index("doc_presence_seen").on(table.seenAt),
   ],
 );

@@ -49,6 +49,12 @@ export type EntitySpec<
   actions: Readonly<Record<Action, ActionWords>>;
   /** Unique indexes and foreign keys a write may break, as field messages. */
   constraints?: Constraints<T["$inferInsert"]>;
+  /**
+   * Rows that are one person's own passing state (their unsaved work, "I have this open"):
+   * no one else's record changes, so its writes keep no activity row. Its rules keep each
+   * person to their own rows all the same.
+   */
+  passing?: true;
 };
 
 /** How an action reads in the activity log: its words after the actor's name, and its name in a filter. */

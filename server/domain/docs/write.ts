@@ -19,6 +19,7 @@ import {
   setDocUses,
 } from "./place.ts";
 import { checkCounterpart, checkProducts, productsInWords } from "./products.ts";
+import { settleDocWork } from "./working-copies.ts";
 import { keepDocRender, keptRender, renderDocBody } from "./rendering.ts";
 import { indexDocForSearch, unindexDoc } from "./search-index.ts";
 import {
@@ -71,6 +72,7 @@ export const createDoc = docEntity.write({
     });
     await keepDocRender(scope.tx, created, revision, render);
     await setDocUses(scope.tx, created.id, "embedded", mediaIds);
+    await settleDocWork(scope.tx, authorOf(scope), null);
     await scope.audit({ row: created, after: recorded(created) });
     return created;
   },
@@ -108,6 +110,7 @@ export const saveDoc = docEntity.write({
     await checkProducts(scope.tx, input.products, place.parent, doc);
     await checkCounterpart(scope.tx, input.counterpartId, input.products, doc);
     const { mediaIds, broken, render } = await examine(scope.tx, input.body, scope.staged);
+    await settleDocWork(scope.tx, authorOf(scope), doc.id);
     const head = revised ? doc.headRevision + 1 : doc.headRevision;
     const saved = await scope.update(input, {
       parentId,

@@ -36,6 +36,7 @@ const schema = z.object({
   WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(1),
   // Threads that lay out markdown (docs, release notes) off the event loop; by default one per core but one.
   RENDER_THREADS: z.coerce.number().int().min(1).max(16).optional(),
+  RENDER_BUDGET_MS: z.coerce.number().int().min(500).max(60_000).default(5_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(120_000).default(10_000),
   // After SIGTERM, how long to go on serving (unready) before the port closes.
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).max(120_000).default(0),
@@ -148,6 +149,8 @@ export type Config = {
   workers: number;
   /** Threads of the markdown render pool (RENDER_THREADS); undefined is one per core but one, two at most. */
   renderThreads: number | undefined;
+  /** The work one markdown render may do before it is refused (RENDER_BUDGET_MS). */
+  renderBudgetMs: number;
   shutdownTimeoutMs: number;
   shutdownGraceMs: number;
   /** Seconds a public form must have been open before it is sent (FORM_MINIMUM_SECONDS). */
@@ -255,6 +258,7 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     proxyHops: values.TRUST_PROXY,
     workers: values.WEB_CONCURRENCY,
     renderThreads: values.RENDER_THREADS,
+    renderBudgetMs: values.RENDER_BUDGET_MS,
     shutdownTimeoutMs: values.SHUTDOWN_TIMEOUT_MS,
     shutdownGraceMs: values.SHUTDOWN_GRACE_MS,
     formMinimumSeconds: values.FORM_MINIMUM_SECONDS,

@@ -21,7 +21,10 @@ import { closeRenderPool, configureRenderPool } from "./markdown/pool.ts";
 const config = loadConfigOrExit();
 const log = createLogger(config.logLevel);
 // Markdown is laid out in threads of its own, started with the first render (ADR 037).
-configureRenderPool(config.renderThreads ? { threads: config.renderThreads } : {});
+configureRenderPool({
+  budgetMs: config.renderBudgetMs,
+  ...(config.renderThreads ? { threads: config.renderThreads } : {}),
+});
 // Counted only when someone can read the figures: a token for /metrics, or a port of its own (ADR 032).
 // prom-client is loaded only then: a server that counts nothing holds none of it.
 const metrics =

@@ -31,7 +31,12 @@ export function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export function shouldRevalidate({ formMethod, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+/** The editor's own traffic (keeping unsaved work, saying it is open) changes nothing the layout loaded. */
+const quietIntents = new Set(["keep", "drop", "open", "closed"]);
+
+export function shouldRevalidate({ formMethod, formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  if (typeof intent === "string" && quietIntents.has(intent)) return false;
   return formMethod !== undefined && formMethod !== "GET" ? defaultShouldRevalidate : false;
 }
 

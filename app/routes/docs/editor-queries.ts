@@ -123,3 +123,85 @@ export const SetImageAlt = graphql(`
     }
   }
 `);
+
+/** The editor's unsaved work kept on the server (ADR 039), and who else has the doc open. */
+
+export const DocWorkFields = graphql(`
+  fragment DocWorkFields on DocWork @_unmask {
+    title
+    slug
+    parentId
+    position
+    description
+    products
+    counterpartId
+    body
+    baseVersion
+    baseRevision
+    savedAt
+  }
+`);
+
+export const DocWorkQuery = graphql(
+  `
+    query DocWork($docId: ID) {
+      docWork(docId: $docId) {
+        ...DocWorkFields
+      }
+    }
+  `,
+  [DocWorkFields],
+);
+
+export const KeepDocWork = graphql(`
+  mutation KeepDocWork($input: KeepDocWorkInput!) {
+    keepDocWork(input: $input) {
+      savedAt
+    }
+  }
+`);
+
+export const DropDocWork = graphql(`
+  mutation DropDocWork($input: DropDocWorkInput!) {
+    dropDocWork(input: $input) {
+      dropped
+    }
+  }
+`);
+
+export const MarkDocOpen = graphql(`
+  mutation MarkDocOpen($input: MarkDocOpenInput!) {
+    markDocOpen(input: $input) {
+      others {
+        id
+        name
+        since
+      }
+      head {
+        revision
+        version
+        savedAt
+        savedBy
+      }
+    }
+  }
+`);
+
+export const MarkDocClosed = graphql(`
+  mutation MarkDocClosed($input: MarkDocClosedInput!) {
+    markDocClosed(input: $input) {
+      closed
+    }
+  }
+`);
+
+/** The words a writer started from: the base of a three-way merge. */
+export const DocBaseQuery = graphql(`
+  query DocBase($id: ID!, $number: Int!) {
+    docRevision(id: $id, number: $number) {
+      title
+      description
+      body
+    }
+  }
+`);

@@ -7,7 +7,9 @@ import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/editor";
 import { editorAction } from "./editor-action.server.ts";
-import { DocEditQuery, DocPlacesQuery } from "./editor-queries.ts";
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+import type { KeptWork } from "../../components/docs/editor/use-server-draft.ts";
+import { DocEditQuery, DocPlacesQuery, DocWorkQuery } from "./editor-queries.ts";
 
 function refusal(message: string) {
   return data<ErrorPayload>({ name: "Not allowed", message }, { status: 403 });
@@ -26,12 +28,44 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { docTree } = await query(context, DocPlacesQuery, {});
   if (!id || !editing) {
     const parentId = url.searchParams.get("parent");
-    return { doc: null, places: docTree, parentId: docTree.some((place) => place.id === parentId) ? parentId : null };
+    return {
+      doc: null,
+      places: docTree,
+      parentId: docTree.some((place) => place.id === parentId) ? parentId : null,
+      kept: await keptWork(context, null),
+    };
   }
   const found = await tryQuery(context, DocEditQuery, { id });
   if (!found.ok) docsFailure(url, found.error);
   if (!found.data.doc.can.save) throw refusal("Only editors and admins edit docs.");
-  return { doc: found.data.doc, places: docTree, parentId: found.data.doc.parentId };
+  return {
+    doc: found.data.doc,
+    places: docTree,
+    parentId: found.data.doc.parentId,
+    kept: await keptWork(context, found.data.doc.id),
+  };
+}
+
+/** The writer's unsaved work on this page, kept on the server from this or another browser. */
+async function keptWork(context: Route.LoaderArgs["context"], docId: string | null): Promise<KeptWork | null> {
+  const found = await tryQuery(context, DocWorkQuery, { docId });
+  const work = found.ok ? found.data.docWork : null;
+  if (!work) return null;
+  return {
+    ...work,
+    parentId: work.parentId ?? "",
+    position: work.position === null ? "" : String(work.position),
+    products: work.products.join(","),
+    counterpartId: work.counterpartId ?? "",
+  };
+}
+
+/** The editor's own traffic (keeping the work, saying it is open) changes nothing this page loaded. */
+const quietIntents = new Set(["keep", "drop", "open", "closed"]);
+
+export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  const intent = formData?.get("intent");
+  return typeof intent === "string" && quietIntents.has(intent) ? false : defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -24,6 +24,8 @@ export type EditorCommands = {
   insert: (text: string) => void;
   /** The whole text replaced (undoable, like any edit). */
   replace: (text: string) => void;
+  /** The whole text replaced and the undo history started afresh: Undo cannot bring back what came before. */
+  reset: (text: string) => void;
   focus: () => void;
 };
 
@@ -106,58 +108,53 @@ export function createEditor(
       release: () => places.delete(place),
     };
   };
-  const view = new EditorView({
-    parent,
-    state: EditorState.create({
-      doc: options.initial,
-      extensions: [
-        EditorView.cspNonce.of(nonce),
-        history(),
-        drawSelection(),
-        dropCursor(),
-        EditorView.lineWrapping,
-        // GitHub-flavoured markdown, without lang-markdown's embedded HTML and code languages (about 100 KB).
-        new LanguageSupport(markdownLanguage),
-        syntaxHighlighting(markdownStyle),
-        placeholder("Write the page in markdown…"),
-        keymap.of([
-          ...formatShortcuts.map((shortcut) => ({
-            key: shortcut.key,
-            run: apply(formats[shortcut.format]),
-            preventDefault: true,
-          })),
-          {
-            key: "Mod-s",
-            preventDefault: true,
-            run: () => {
-              options.onSave();
-              return true;
-            },
-          },
-          ...defaultKeymap.filter((binding) => binding.key !== "Tab" && binding.key !== "Shift-Tab"),
-          ...historyKeymap,
-        ]),
-        EditorView.contentAttributes.of({
-          "aria-label": options.label,
-          "aria-multiline": "true",
-          ...(options.describedBy ? { "aria-describedby": options.describedBy } : {}),
-          spellcheck: "true",
-          // Named focusable for checkers that do not count contenteditable (the scroller around it).
-          tabindex: "0",
-        }),
-        fileHandlers((files, pointer) => {
-          const dropped = pointer ? view.posAtCoords(pointer) : null;
-          options.onFiles(files, placeAt(dropped ?? view.state.selection.main.head, pointer ? "dropped" : "pasted"));
-        }),
-        EditorView.updateListener.of((update) => {
-          if (!update.docChanged) return;
-          // A place moves with the text; text typed at it goes before what is inserted there.
-          for (const place of places) place.pos = update.changes.mapPos(place.pos, 1);
-          options.onChange(update.state.doc.toString());
-        }),
-      ],
+  const extensions = [
+    EditorView.cspNonce.of(nonce),
+    history(),
+    drawSelection(),
+    dropCursor(),
+    EditorView.lineWrapping,
+    // GitHub-flavoured markdown, without lang-markdown's embedded HTML and code languages (about 100 KB).
+    new LanguageSupport(markdownLanguage),
+    syntaxHighlighting(markdownStyle),
+    placeholder("Write the page in markdown…"),
+    keymap.of([
+      ...formatShortcuts.map((shortcut) => ({
+        key: shortcut.key,
+        run: apply(formats[shortcut.format]),
+        preventDefault: true,
+      })),
+      {
+        key: "Mod-s",
+        preventDefault: true,
+        run: () => {
+          options.onSave();
+          return true;
+        },
+      },
+      ...defaultKeymap.filter((binding) => binding.key !== "Tab" && binding.key !== "Shift-Tab"),
+      ...historyKeymap,
+    ]),
+    EditorView.contentAttributes.of({
+      "aria-label": options.label,
+      "aria-multiline": "true",
+      ...(options.describedBy ? { "aria-describedby": options.describedBy } : {}),
+      spellcheck: "true",
+      // Named focusable for checkers that do not count contenteditable (the scroller around it).
+      tabindex: "0",
     }),
-  });
+    fileHandlers((files, pointer) => {
+      const dropped = pointer ? view.posAtCoords(pointer) : null;
+      options.onFiles(files, placeAt(dropped ?? view.state.selection.main.head, pointer ? "dropped" : "pasted"));
+    }),
+    EditorView.updateListener.of((update) => {
+      if (!update.docChanged) return;
+      // A place moves with the text; text typed at it goes before what is inserted there.
+      for (const place of places) place.pos = update.changes.mapPos(place.pos, 1);
+      options.onChange(update.state.doc.toString());
+    }),
+  ];
+  const view = new EditorView({ parent, state: EditorState.create({ doc: options.initial, extensions }) });
   return {
     commands: {
       format: (request) => {
@@ -171,6 +168,11 @@ export function createEditor(
       },
       replace: (text) => {
         view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
+        view.focus();
+      },
+      reset: (text) => {
+        view.setState(EditorState.create({ doc: text, extensions }));
+        options.onChange(text);
         view.focus();
       },
       focus: () => view.focus(),

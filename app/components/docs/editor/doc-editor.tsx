@@ -1,13 +1,13 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { suggestSlug } from "../../../lib/doc-paths.ts";
 import { formatTime } from "../../../lib/format.ts";
+import type { MergedField } from "../../../lib/merge-hunks.ts";
 import type { EditedDoc, EditorAnswer } from "../../../routes/docs/editor-action.server.ts";
 import { toast } from "../../dashboard/toaster.tsx";
 import { usePortal } from "../../dashboard/portal-context.tsx";
 import { buttonClasses } from "../../ui/button.tsx";
 import { FormAlert } from "../../ui/field.tsx";
-import { ConflictPanel } from "./conflict.tsx";
 import { DocFields, type Fields, type Place } from "./doc-fields.tsx";
 import { EditorHeader } from "./editor-header.tsx";
 import { imageMarkdown } from "./tools.ts";
@@ -15,9 +15,13 @@ import { MarkdownEditor, type EditorCommands } from "./markdown-editor.tsx";
 import { MediaDialog } from "./media-dialog.tsx";
 import { PreviewPane } from "./preview-pane.tsx";
 import { Toolbar } from "./toolbar.tsx";
-import { useLocalDraft, type WorkInProgress } from "./use-local-draft.ts";
+import { usePresence } from "./use-presence.ts";
+import { useServerDraft, type KeptWork, type WorkInProgress } from "./use-server-draft.ts";
 
-type Conflict = Extract<EditorAnswer, { outcome: "conflict" }>;
+type Merge = Extract<EditorAnswer, { outcome: "merge" }>;
+
+/** Loaded only when a stale save needs the writer to settle a conflict. */
+const MergePanel = lazy(() => import("./merge-panel.tsx"));
 
 function workOf(doc: EditedDoc): WorkInProgress {
   return {
@@ -36,17 +40,19 @@ const statusWords = { draft: "Draft", published: "Published", changed: "Publishe
 
 /**
  * The docs editor: title and place, a markdown editor with a toolbar beside a live
- * preview, saving (⌘S) as a draft revision, publishing, a copy of the work kept in this
- * browser, and the conflict screen when someone else saved first.
+ * preview, saving (⌘S) as a draft revision, publishing, the work kept on the server as it
+ * is typed, who else has the page open, and a three-way merge when someone else saved first.
  */
 export function DocEditor({
   doc,
   places,
   parentId,
+  kept,
 }: {
   doc: EditedDoc | null;
   places: readonly Place[];
   parentId: string | null;
+  kept: KeptWork | null;
 }) {
   const { csrfToken, capabilities } = usePortal();
   const start = useMemo<WorkInProgress>(
@@ -72,7 +78,8 @@ export function DocEditor({
   const [saved, setSaved] = useState<WorkInProgress>(start);
   const [current, setCurrent] = useState(doc);
   const [version, setVersion] = useState(doc?.version ?? 0);
-  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [revision, setRevision] = useState(doc?.headRevision ?? 0);
+  const [merge, setMerge] = useState<Merge | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [problem, setProblem] = useState<string | undefined>();
   const [mediaOpen, setMediaOpen] = useState(false);
@@ -80,7 +87,8 @@ export function DocEditor({
   const fetcher = useFetcher<EditorAnswer>();
   const navigate = useNavigate();
   const work = useMemo(() => ({ ...fields, body }), [fields, body]);
-  const local = useLocalDraft(doc?.id ?? null, saved, version, work);
+  const server = useServerDraft({ csrf: csrfToken, docId: doc?.id ?? null, kept, saved, version, revision, work });
+  const presence = usePresence(csrfToken, doc?.id ?? null);
   const saving = fetcher.state !== "idle";
   const dirty = (Object.keys(work) as (keyof WorkInProgress)[]).some((name) => work[name] !== saved[name]);
 
@@ -93,61 +101,123 @@ export function DocEditor({
       setSaved(workOf(answer.doc));
       setCurrent(answer.doc);
       setVersion(answer.doc.version);
-      setConflict(null);
+      setRevision(answer.doc.headRevision);
+      setMerge(null);
       setErrors({});
       setProblem(undefined);
+      if (answer.merged) {
+        // The save merged someone else's words in: the editor holds what was saved, with a fresh history.
+        setFields(workOf(answer.doc));
+        setBody(answer.doc.body);
+      }
     } else if (answer.outcome === "refused") {
       setErrors(answer.fields);
       setProblem(answer.message);
     } else {
-      setConflict(answer);
+      setMerge(answer);
     }
   }
   useEffect(() => {
     if (!answered) return;
     if (answered.outcome === "saved") {
-      local.forget();
-      const { doc: saved, published, created } = answered;
+      server.settled();
+      const { doc: saved, published, created, merged } = answered;
+      if (merged) editor.current?.reset(saved.body);
+      // Once published, the writer lands on the page readers now see.
+      if (published && saved.publishedPath) {
+        window.location.assign(`/docs/${saved.publishedPath}`);
+        return;
+      }
       const title = created
-        ? `“${saved.title}” was ${published ? "published" : "saved as a draft"}`
-        : published
-          ? "Published: readers see this revision"
+        ? `“${saved.title}” was saved as a draft`
+        : merged
+          ? `Merged with ${merged.by ?? "the other"} revision ${merged.revision} and saved`
           : "Saved as a draft";
       toast({ color: "success", title });
-      // A new doc is edited at its own address from now on (this browser's copy went with it).
+      // A new doc is edited at its own address from now on (the kept work went with the save).
       if (created) void navigate(`/docs/edit?id=${encodeURIComponent(saved.id)}`, { replace: true });
     }
-    if (answered.outcome === "conflict") document.getElementById("conflict-heading")?.focus();
     // Once per answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [answered]);
 
-  // Work not yet saved to the server is kept in this browser; leaving still asks first.
+  // A new page starts at its title.
   useEffect(() => {
-    if (!dirty) return;
+    if (!doc) document.getElementById("doc-title")?.focus();
+    // Once, when the editor opens.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // Work not yet kept on the server: leaving asks first.
+  useEffect(() => {
+    if (!dirty || server.keptAt) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener("beforeunload", warn);
     return () => window.removeEventListener("beforeunload", warn);
-  }, [dirty]);
+  }, [dirty, server.keptAt]);
 
-  const send = (publish: boolean, atVersion = version) => {
+  /** Saves the work (or the merged work, at the revision it was merged with), with what it started from. */
+  const send = (
+    publish: boolean,
+    at: { version: number; revision: number; fields: Fields; body: string; base: WorkInProgress } = {
+      version,
+      revision,
+      fields,
+      body,
+      base: saved,
+    },
+  ) => {
     const form = new FormData();
     form.set("intent", doc ? "save" : "create");
     form.set("csrf", csrfToken);
     if (doc) {
       form.set("id", doc.id);
-      form.set("version", String(atVersion));
+      form.set("version", String(at.version));
+      form.set("baseRevision", String(at.revision));
+      for (const name of ["title", "description", "slug", "parentId", "position", "counterpartId"] as const) {
+        form.set(`base.${name}`, at.base[name]);
+      }
+      at.base.products.split(",").forEach((product) => form.append("base.products", product));
     }
-    form.set("title", fields.title);
-    form.set("slug", fields.slug);
-    if (fields.parentId) form.set("parentId", fields.parentId);
-    if (fields.position.trim()) form.set("position", fields.position.trim());
-    form.set("description", fields.description);
-    fields.products.split(",").forEach((product, index) => form.set(`products.${index}`, product));
-    if (fields.counterpartId) form.set("counterpartId", fields.counterpartId);
-    form.set("body", body);
+    form.set("title", at.fields.title);
+    form.set("slug", at.fields.slug);
+    if (at.fields.parentId) form.set("parentId", at.fields.parentId);
+    if (at.fields.position.trim()) form.set("position", at.fields.position.trim());
+    form.set("description", at.fields.description);
+    at.fields.products.split(",").forEach((product) => form.append("products", product));
+    if (at.fields.counterpartId) form.set("counterpartId", at.fields.counterpartId);
+    form.set("body", at.body);
     if (publish) form.set("publish", "true");
-    void fetcher.submit(form, { method: "post" });
+    void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
+  };
+
+  /** The writer settled the merge: the editor takes the merged page (Undo cannot bring the old one back), and saves it. */
+  const saveMerged = (settled: Merge, mergedBody: string, values: Record<MergedField, string>) => {
+    const { theirs } = settled;
+    const mergedFields: Fields = {
+      title: values.title,
+      slug: values.slug,
+      parentId: values.parentId,
+      position: values.position,
+      description: values.description,
+      products: values.products,
+      counterpartId: values.counterpartId,
+    };
+    setFields(mergedFields);
+    editor.current?.reset(mergedBody);
+    setBody(mergedBody);
+    setSaved(workOf(theirs));
+    setCurrent(theirs);
+    setVersion(theirs.version);
+    setRevision(theirs.headRevision);
+    setMerge(null);
+    send(settled.publish, {
+      version: theirs.version,
+      revision: theirs.headRevision,
+      fields: mergedFields,
+      body: mergedBody,
+      base: workOf(theirs),
+    });
   };
 
   const change = ({ slugEdited: edited, ...change }: Partial<Fields> & { slugEdited?: boolean }) => {
@@ -166,7 +236,7 @@ export function DocEditor({
   };
 
   const restore = () => {
-    const offer = local.offer;
+    const offer = server.offer;
     if (!offer) return;
     setFields((previous) => ({
       ...previous,
@@ -175,10 +245,12 @@ export function DocEditor({
       parentId: offer.parentId,
       position: offer.position,
       description: offer.description,
+      products: offer.products,
+      counterpartId: offer.counterpartId,
     }));
     setSlugEdited(true);
     editor.current?.replace(offer.body);
-    local.settleOffer();
+    server.settleOffer();
   };
 
   return (
@@ -194,16 +266,18 @@ export function DocEditor({
           title={fields.title}
           titleError={errors.title}
           onTitle={(title) => change({ title })}
-          status={current ? `${statusWords[current.status]} · revision ${current.headRevision}` : "Not saved yet"}
+          status={current ? `${statusWords[current.status]} · revision ${current.headRevision}` : "New page"}
           saveState={
             saving
               ? "Saving…"
               : !dirty
-                ? "Everything is saved"
-                : local.refused
-                  ? "Unsaved, and this browser would not keep a copy"
-                  : local.keptAt
-                    ? `Unsaved · kept in this browser at ${formatTime(local.keptAt)}`
+                ? current
+                  ? "Everything is saved"
+                  : "Nothing written yet"
+                : server.failed
+                  ? `Unsaved, and not kept: ${server.failed}`
+                  : server.keptAt
+                    ? `Unsaved · your work is kept (${formatTime(server.keptAt)})`
                     : "Unsaved changes"
           }
           previewHref={current ? `/docs/${current.path}?preview=true` : null}
@@ -227,47 +301,50 @@ export function DocEditor({
           </div>
         </details>
         <FormAlert message={problem} />
-        {local.offer ? (
+        {presence && presence.others.length > 0 ? (
+          <p
+            role="status"
+            className="rounded-lg border border-gray-300 bg-gray-50 px-4 py-2 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
+          >
+            {presence.others.map((other) => `${other.name} (since ${formatTime(other.since)})`).join(", ")}{" "}
+            {presence.others.length === 1 ? "also has this page open" : "also have this page open"}.
+            {presence.head.revision > revision
+              ? ` ${presence.head.savedBy ?? "Someone"} saved revision ${presence.head.revision} at ${formatTime(presence.head.savedAt)}: your next save merges it with your work.`
+              : ""}
+          </p>
+        ) : presence && presence.head.revision > revision ? (
+          <p
+            role="status"
+            className="rounded-lg border border-gray-300 bg-gray-50 px-4 py-2 text-sm dark:border-gray-700 dark:bg-gray-900"
+          >
+            {presence.head.savedBy ?? "Someone"} saved revision {presence.head.revision} at{" "}
+            {formatTime(presence.head.savedAt)}: your next save merges it with your work.
+          </p>
+        ) : null}
+        {server.offer ? (
           <div className="flex flex-wrap items-center gap-3 rounded-lg border border-bdblue-300 bg-bdblue-50 px-4 py-3 text-sm dark:border-bdblue-800 dark:bg-bdblue-950/60">
             <p className="flex-1">
-              This browser kept unsaved work on this page from {formatTime(local.offer.savedAt)}
-              {local.offer.version !== version ? ", written against an older revision" : ""}.
+              You have unsaved work on this page from {formatTime(server.offer.savedAt)}
+              {server.offer.baseRevision !== revision ? ", written against an older revision" : ""}.
             </p>
             <button type="button" className={buttonClasses("primary")} onClick={restore}>
               Restore it
             </button>
-            <button
-              type="button"
-              className={buttonClasses("secondary")}
-              onClick={() => (local.forget(), local.settleOffer())}
-            >
+            <button type="button" className={buttonClasses("secondary")} onClick={server.discard}>
               Discard it
             </button>
           </div>
         ) : null}
       </div>
-      {conflict ? (
-        <ConflictPanel
-          message={conflict.message}
-          theirs={conflict.theirs}
-          diff={conflict.diff}
-          titleChanged={conflict.titleChanged}
-          onKeepMine={() => send(false, conflict.theirs.version)}
-          onTakeTheirs={() => {
-            void navigator.clipboard.writeText(body).catch(() => undefined);
-            setFields(workOf(conflict.theirs));
-            editor.current?.replace(conflict.theirs.body);
-            setSaved(workOf(conflict.theirs));
-            setCurrent(conflict.theirs);
-            setVersion(conflict.theirs.version);
-            setConflict(null);
-            toast({
-              color: "info",
-              title: "Their version is loaded",
-              description: "Yours is on the clipboard, and Undo (Ctrl+Z) brings it back.",
-            });
-          }}
-        />
+      {merge ? (
+        <Suspense fallback={<p className="px-6 py-4 text-sm">Opening the merge…</p>}>
+          <MergePanel
+            key={merge.theirs.version}
+            merge={merge}
+            onSave={(mergedBody, values) => saveMerged(merge, mergedBody, values)}
+            onCancel={() => setMerge(null)}
+          />
+        </Suspense>
       ) : null}
       <div className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] lg:grid-cols-2">
         <section

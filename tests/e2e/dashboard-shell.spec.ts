@@ -158,6 +158,8 @@ test.describe("on a phone, 320 px wide and more", () => {
   test.use({ viewport: { width: 320, height: 640 } });
 
   test("no page scrolls sideways, at 320 px and at 390 px, with a list's filters open too", async ({ page }) => {
+    // Every admin page twice over: one visit each is quick, all of them take a while.
+    test.slow();
     for (const width of [320, 390]) {
       await page.setViewportSize({ width, height: 640 });
       for (const { path, heading } of adminPages) {

@@ -261,6 +261,8 @@ test.describe("a doc's history", () => {
 
 test.describe("axe, in light and dark mode", () => {
   test("the list, the trash and a history", async ({ page }) => {
+    // Three pages in two modes, each checked whole by axe.
+    test.slow();
     await openPortal(page, docsPage);
     const doc = await createDraft(page, "E2E axe", "One.\nTwo.\n");
     await saveDoc(page, doc, { body: "One.\nTwo, changed.\nThree.\n" });

@@ -37,7 +37,7 @@ test("an error code finds the page that lists it first, with its row; a mistyped
   await expect(first).toContainText("E-204 · Export target not reachable");
   await expect(first.locator("mark")).toHaveText("E-204");
   await first.click();
-  await expect(page).toHaveURL(/\/docs\/troubleshooting\/error-codes#network-export-and-printing$/);
+  await expect(page).toHaveURL(/\/docs\/troubleshooting\/error-codes#user-content-network-export-and-printing$/);
 
   const corrected = await searchDocs(page, "phantm");
   await expect(page.getByText("Showing docs for “phantom”.")).toBeVisible();

@@ -31,7 +31,12 @@ export function SessionControls({ path, place }: { path: string; place: "desktop
         Sign in
       </a>
       {mobile ? null : (
-        <a href="/docs" data-when="signed-in" className={buttonClasses("ghost", size, "whitespace-nowrap")}>
+        // From 1280 px: narrower, the header's links and Sign out need the room (the panel below 1024 px has Docs).
+        <a
+          href="/docs"
+          data-when="signed-in"
+          className={buttonClasses("ghost", size, "whitespace-nowrap max-xl:hidden")}
+        >
           Docs
         </a>
       )}

@@ -329,3 +329,26 @@ test.describe("axe, in light and dark mode", () => {
     }
   });
 });
+
+test("an empty heading or list item is flagged in the preview, and publishing asks before readers see it", async ({
+  page,
+}) => {
+  test.slow();
+  await openEditor(page);
+  await page.getByRole("textbox", { name: "Title" }).fill(`Empty heading ${Date.now().toString(36)}`);
+  await startWith(page, "Intro.\n\n## \n\n- \n");
+  const preview = page.getByRole("region", { name: "Preview" });
+  const flagged = preview.getByRole("status").filter({ hasText: "Fix before publishing" });
+  await expect(flagged.getByRole("listitem")).toHaveCount(2);
+  await expect(flagged).toContainText(/Line 3: /);
+
+  await page.getByRole("button", { name: "Publish" }).click();
+  const check = page.getByRole("alert").filter({ hasText: "should be fixed before readers see it" });
+  await expect(check).toBeVisible();
+  await check.getByRole("button", { name: "Go back and fix them" }).click();
+  await expect(check).toHaveCount(0);
+  await expect(page.locator(".cm-content")).toBeFocused();
+
+  await startWith(page, "Intro.\n\n## Steps\n\n- Wipe the cradle.\n");
+  await expect(flagged).toHaveCount(0);
+});

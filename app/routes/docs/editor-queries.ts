@@ -93,6 +93,11 @@ export const DocPreviewQuery = graphql(`
     docPreview(body: $body) {
       html
       brokenLinks
+      problems {
+        kind
+        line
+        message
+      }
     }
   }
 `);

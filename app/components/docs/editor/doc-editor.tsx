@@ -13,7 +13,8 @@ import { EditorHeader } from "./editor-header.tsx";
 import { imageMarkdown } from "./tools.ts";
 import { MarkdownEditor, type EditorCommands } from "./markdown-editor.tsx";
 import { MediaDialog } from "./media-dialog.tsx";
-import { PreviewPane } from "./preview-pane.tsx";
+import { PreviewPane, problemWords } from "./preview-pane.tsx";
+import { useLivePreview } from "./use-live-preview.ts";
 import { Toolbar } from "./toolbar.tsx";
 import { usePresence } from "./use-presence.ts";
 import { useServerDraft, type KeptWork, type WorkInProgress } from "./use-server-draft.ts";
@@ -89,6 +90,9 @@ export function DocEditor({
   const work = useMemo(() => ({ ...fields, body }), [fields, body]);
   const server = useServerDraft({ csrf: csrfToken, docId: doc?.id ?? null, kept, saved, version, revision, work });
   const presence = usePresence(csrfToken, doc?.id ?? null);
+  const preview = useLivePreview(body);
+  /** Publishing a page with problems asks once more. */
+  const [checkingPublish, setCheckingPublish] = useState(false);
   const saving = fetcher.state !== "idle";
   const dirty = (Object.keys(work) as (keyof WorkInProgress)[]).some((name) => work[name] !== saved[name]);
 
@@ -283,7 +287,11 @@ export function DocEditor({
           previewHref={current ? `/docs/${current.path}?preview=true` : null}
           saving={saving}
           // Publishing saves first, so the button is there whenever the viewer may publish docs at all.
-          onPublish={(capabilities.doc?.publish ?? "none") !== "none" ? () => send(true) : null}
+          onPublish={
+            (capabilities.doc?.publish ?? "none") !== "none"
+              ? () => (preview.problems.length > 0 ? setCheckingPublish(true) : send(true))
+              : null
+          }
         />
         <details open={!doc || undefined} className="group [&>summary]:cursor-pointer">
           <summary className="w-fit rounded-md px-2 py-1 text-sm font-semibold text-gray-800 hover:bg-gray-100 dark:text-gray-200 dark:hover:bg-gray-800">
@@ -301,6 +309,44 @@ export function DocEditor({
           </div>
         </details>
         <FormAlert message={problem} />
+        {checkingPublish && preview.problems.length > 0 ? (
+          <div
+            role="alert"
+            className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
+          >
+            <p className="font-semibold">
+              {preview.problems.length === 1 ? "One thing" : `${preview.problems.length} things`} on this page should be
+              fixed before readers see it:
+            </p>
+            <ul className="list-disc pl-5">
+              {preview.problems.map((each, index) => (
+                <li key={index}>{problemWords(each)}</li>
+              ))}
+            </ul>
+            <div className="flex flex-wrap gap-2">
+              <button
+                type="button"
+                className={buttonClasses("secondary")}
+                onClick={() => {
+                  setCheckingPublish(false);
+                  editor.current?.focus();
+                }}
+              >
+                Go back and fix them
+              </button>
+              <button
+                type="button"
+                className={buttonClasses("primary")}
+                onClick={() => {
+                  setCheckingPublish(false);
+                  send(true);
+                }}
+              >
+                Publish anyway
+              </button>
+            </div>
+          </div>
+        ) : null}
         {presence && presence.others.length > 0 ? (
           <p
             role="status"
@@ -366,7 +412,7 @@ export function DocEditor({
             </p>
           ) : null}
         </section>
-        <PreviewPane body={body} title={fields.title} />
+        <PreviewPane body={body} title={fields.title} preview={preview} />
       </div>
       {mediaOpen ? (
         <MediaDialog

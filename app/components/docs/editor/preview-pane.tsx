@@ -1,14 +1,17 @@
 import { AlertTriangle } from "lucide-react";
 import { bodyLimit } from "../../../lib/doc-paths.ts";
-import { useLivePreview } from "./use-live-preview.ts";
+import type { LivePreview, PreviewProblem } from "./use-live-preview.ts";
+
+/** A problem as the writer reads it: where, then what. */
+export const problemWords = (problem: PreviewProblem) =>
+  problem.line === null ? problem.message : `Line ${problem.line}: ${problem.message}`;
 
 /**
  * The live preview beside the editor, rendered by the server's docs pipeline, with the
- * text's size against its limit and any links to docs that do not exist (a warning: the
- * page still saves).
+ * text's size against its limit, any links to docs that do not exist, and what should be
+ * fixed before publishing (warnings: the page still saves).
  */
-export function PreviewPane({ body, title }: { body: string; title: string }) {
-  const preview = useLivePreview(body);
+export function PreviewPane({ body, title, preview }: { body: string; title: string; preview: LivePreview }) {
   const words = body.trim() ? body.trim().split(/\s+/).length : 0;
   return (
     <section
@@ -35,6 +38,22 @@ export function PreviewPane({ body, title }: { body: string; title: string }) {
             {preview.brokenLinks.length === 1 ? "A link goes" : "Links go"} to docs that do not exist:{" "}
             {preview.brokenLinks.join(", ")}. The page still saves; readers would find nothing there.
           </p>
+        </div>
+      ) : null}
+      {preview.problems.length > 0 ? (
+        <div
+          role="status"
+          className="flex gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
+        >
+          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          <div>
+            <p className="font-semibold">Fix before publishing:</p>
+            <ul className="list-disc pl-5">
+              {preview.problems.map((problem, index) => (
+                <li key={index}>{problemWords(problem)}</li>
+              ))}
+            </ul>
+          </div>
         </div>
       ) : null}
       {preview.error ? <p className="px-4 py-2 text-sm text-red-700 dark:text-red-300">{preview.error}</p> : null}

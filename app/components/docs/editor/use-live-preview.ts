@@ -3,9 +3,13 @@ import { ApiRequestError } from "../../../lib/api-client.ts";
 import { portalApi } from "../../../lib/portal-api.ts";
 import { DocPreviewQuery } from "../../../routes/docs/editor-queries.ts";
 
+export type PreviewProblem = { line: number | null; message: string };
+
 export type LivePreview = {
   html: string;
   brokenLinks: string[];
+  /** What a writer should fix before publishing: an empty heading or list item, an image readers do not see. */
+  problems: PreviewProblem[];
   /** The text shown is older than what is typed (a request is on its way). */
   pending: boolean;
   error: string | null;
@@ -23,6 +27,7 @@ export function useLivePreview(body: string): LivePreview {
   const [preview, setPreview] = useState<LivePreview>({
     html: "",
     brokenLinks: [],
+    problems: [],
     pending: false,
     error: null,
   });

@@ -154,4 +154,38 @@ describe.each(databaseKinds)("docs per product generation on %s", (kind) => {
     const saved = (await docTree(editor, { preview: true, product: "v4" })).map((node) => node.path);
     expect(saved).toEqual([]);
   });
+
+  it("lets a rename and a move wait for publishing: readers keep the old address until then", async () => {
+    const { db, editor, write } = await setUp();
+    const section = await write("maintenance");
+    const guide = await write("cleaning");
+    const viewer = domainContext(db, await person(db, "viewer", "viewer"));
+    const renamed = await saveDoc(editor, {
+      ...page("cleaning"),
+      title: "Cleaning the cradle",
+      slug: "cradle-cleaning",
+      parentId: section.id,
+      id: guide.id,
+      version: guide.version,
+    });
+    // Readers: the old address, the old title, in the old place; the new one is nothing yet.
+    const before = await readDoc(viewer, { path: "cleaning" });
+    expect(before.reading?.title).toBe("Cleaning");
+    await expect(readDoc(viewer, { path: "maintenance/cradle-cleaning" })).rejects.toThrow(/no doc there/);
+    expect((await docTree(viewer, {})).map((node) => node.path)).toEqual(["maintenance", "cleaning"]);
+    // Editors in preview see the page where the draft puts it.
+    expect((await docTree(editor, { preview: true })).map((node) => node.path)).toEqual([
+      "maintenance",
+      "maintenance/cradle-cleaning",
+    ]);
+
+    await publishDoc(editor, { id: renamed.id, version: renamed.version });
+    const after = await readDoc(viewer, { path: "maintenance/cradle-cleaning" });
+    expect(after.reading?.title).toBe("Cleaning the cradle");
+    expect((await readDoc(viewer, { path: "cleaning" })).redirectTo).toBe("maintenance/cradle-cleaning");
+    expect((await docTree(viewer, {})).map((node) => node.path)).toEqual([
+      "maintenance",
+      "maintenance/cradle-cleaning",
+    ]);
+  });
 });

@@ -56,6 +56,13 @@ async function fillTheRest(db: Database, files: BlobStore): Promise<void> {
   if (!user || !doc) throw new Error("the demo data has no user or doc");
   const later = new Date(Date.now() + 86_400_000).toISOString();
   await db.execute(sql`insert into doc_redirects (from_path, doc_id) values ('old/moved-page', ${doc.id})`);
+  await db.execute(
+    sql`insert into doc_presence (doc_id, user_id, since, seen_at) values (${doc.id}, ${user.id}, now(), now())`,
+  );
+  await db.execute(
+    sql`insert into doc_working_copies (user_id, doc_id, title, slug, description, products, body, base_version, base_revision, saved_at)
+        values (${user.id}, ${doc.id}, 'Work', 'work', '', '{v4,v5}', 'Unsaved ü ✓\nwords', 1, 1, now())`,
+  );
   await db.execute(sql`insert into idp_payloads (kind, id, payload) values ('Session', 'sess-1', '{"accountId":"a"}')`);
   await db.execute(sql`insert into idp_signing_keys (kid, private_jwk) values ('kid-1', '{"kty":"EC","crv":"P-256"}')`);
   await db.execute(

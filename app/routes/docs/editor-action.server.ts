@@ -68,6 +68,9 @@ function refused(error: ApiError) {
   );
 }
 
+/** Lines end in LF, as the server keeps them (a browser's multipart form sends CRLF). */
+const lf = (value: string) => value.replace(/\r\n?/g, "\n");
+
 /** A field's value as the form sends it (a list as its items joined by commas). */
 function formValue(form: FormData, name: MergedField, prefix = ""): string {
   if (name === "products") {
@@ -76,7 +79,7 @@ function formValue(form: FormData, name: MergedField, prefix = ""): string {
       .map((value) => (typeof value === "string" ? value : ""))
       .join(",");
   }
-  return text(form, `${prefix}${name}`) ?? "";
+  return lf(text(form, `${prefix}${name}`) ?? "");
 }
 
 function docValue(doc: EditedDoc, name: MergedField): string {
@@ -129,7 +132,7 @@ async function merge(
     if (field.conflict) conflicts.push({ name, ...field.conflict });
   }
   // Without the base's words (a revision number the page did not know), every differing line is the writer's call.
-  const body = mergeText(baseWords?.body ?? theirs.body, theirs.body, text(form, "body") ?? "");
+  const body = mergeText(baseWords?.body ?? theirs.body, theirs.body, lf(text(form, "body") ?? ""));
   if (body.clean && conflicts.length === 0) {
     const mergedBody = body.hunks.flatMap((hunk) => (hunk.kind === "same" ? hunk.lines : [])).join("\n");
     const saved = await submit(context, SaveDoc, mergedForm(theirs, values, mergedBody));

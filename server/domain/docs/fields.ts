@@ -48,10 +48,16 @@ export const docFields = {
     .describe("The same page for the other product generation (a v5 page's v4 version); none by default."),
   body: z
     .string()
-    .max(
-      docBodyLimit,
-      `This page is longer than ${docBodyLimit.toLocaleString("en-US")} characters: split it into pages of their own.`,
+    // Lines end in LF whoever sent them: a browser's multipart form turns every line break into CRLF.
+    .transform((text) => text.replace(/\r\n?/g, "\n"))
+    .pipe(
+      z
+        .string()
+        .max(
+          docBodyLimit,
+          `This page is longer than ${docBodyLimit.toLocaleString("en-US")} characters: split it into pages of their own.`,
+        )
+        .refine((text) => !text.includes("\u0000"), "The text holds a NUL character: paste it again as plain text."),
     )
-    .refine((text) => !text.includes("\u0000"), "The text holds a NUL character: paste it again as plain text.")
     .default(""),
 };

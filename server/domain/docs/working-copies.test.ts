@@ -100,6 +100,25 @@ describe.each(databaseKinds)("unsaved docs work and presence on %s", (kind) => {
     expect((await docWorkOf(ada, { docId: doc.id }))?.body).toBe("Kept words.");
   });
 
+  it("keeps line ends as LF whoever sent them, counting a CRLF as one character against the limit", async () => {
+    const { db } = database();
+    const ada = domainContext(db, await person(db, "ada", "Ada Byron"));
+    // What a browser's multipart form sends for "Step one.\nStep two.\n" typed in the editor.
+    const doc = await createDoc(ada, { title: "Daily check", slug: "daily-check", body: "Step one.\r\nStep two.\r\n" });
+    expect(doc.body).toBe("Step one.\nStep two.\n");
+    await keepDocWork(ada, work(doc, "Kept.\r\nMore.\rOld Mac."));
+    expect((await docWorkOf(ada, { docId: doc.id }))?.body).toBe("Kept.\nMore.\nOld Mac.");
+    const full = "x\r\n".repeat(100_000);
+    const saved = await saveDoc(ada, {
+      id: doc.id,
+      version: doc.version,
+      title: doc.title,
+      slug: doc.slug,
+      body: full,
+    });
+    expect(saved.body).toHaveLength(200_000);
+  });
+
   it("tells an open editor who else has the doc open and since when, and forgets one who left or went quiet", async () => {
     const { db } = database();
     let now = new Date("2026-11-27T09:00:00Z");

@@ -42,6 +42,13 @@ test("an error code finds the page that lists it first, with its row; a mistyped
   const corrected = await searchDocs(page, "phantm");
   await expect(page.getByText("Showing docs for “phantom”.")).toBeVisible();
   await expect(corrected.getByRole("option", { name: /Daily phantom check/ }).first()).toBeVisible();
+
+  // The results page says so too, and works without script.
+  await page.goto("/docs/search?q=phantm");
+  await expect(page.getByRole("status").filter({ hasText: "as typed" })).toHaveText(
+    /^Nothing matches “phantm” as typed: \d+ pages? match “phantom”, best first\.$/,
+  );
+  await expect(page.getByRole("link", { name: /Daily phantom check/ }).first()).toBeVisible();
 });
 
 test("an editor adds a group of synonyms, a reader's search widens with it, and it is edited and deleted", async ({

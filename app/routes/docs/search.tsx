@@ -51,7 +51,11 @@ export default function DocsSearch({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-lg text-gray-700 dark:text-gray-300" role="status">
             {hits.length === 0
               ? "Nothing in the docs matches."
-              : `${hits.length === 1 ? "One page matches" : `${hits.length} pages match`}, best first.`}
+              : `${hits[0]?.correction ? `Nothing matches “${asked}” as typed: ` : ""}${
+                  hits.length === 1 ? "one page matches" : `${hits.length} pages match`
+                }${hits[0]?.correction ? ` “${hits[0].correction}”` : ""}, best first.`.replace(/^./, (first) =>
+                  first.toUpperCase(),
+                )}
           </p>
         ) : (
           <p className="mt-3 text-lg text-gray-700 dark:text-gray-300">

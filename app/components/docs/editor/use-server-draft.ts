@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
 import type { EditorStateAnswer } from "../../../routes/docs/editor-action.server.ts";
 import type { Fields } from "./doc-fields.tsx";
@@ -53,22 +53,22 @@ export function useServerDraft(options: {
     options.kept && differs(options.kept, saved) ? options.kept : null,
   );
   const fetcher = useFetcher<EditorStateAnswer>();
-  const [keptAt, setKeptAt] = useState<string | null>(null);
-  const lastKept = useRef<WorkInProgress | null>(null);
+  /** The work last sent to be kept: the server's answer speaks for it, and for nothing typed since. */
+  const [sent, setSent] = useState<WorkInProgress | null>(null);
   const answer = fetcher.state === "idle" ? fetcher.data : undefined;
   const failed = answer?.outcome === "refused" ? answer.message : null;
-  if (answer?.outcome === "kept" && answer.savedAt !== keptAt) setKeptAt(answer.savedAt);
+  const keptAt = answer?.outcome === "kept" && sent && !differs(work, sent) ? answer.savedAt : null;
 
   useEffect(() => {
     if (offer || !differs(work, saved)) return;
-    if (lastKept.current && !differs(work, lastKept.current)) return;
+    if (sent && !differs(work, sent)) return;
     const timer = window.setTimeout(() => {
-      lastKept.current = work;
+      setSent(work);
       void fetcher.submit(keepForm(csrf, docId, work, version, revision), { method: "post" });
     }, pauseMs);
     return () => window.clearTimeout(timer);
     // The fetcher is stable for the hook's life; only the work and what it is measured against count.
-  }, [offer, work, saved, version, revision, csrf, docId]);
+  }, [offer, work, saved, sent, version, revision, csrf, docId]);
 
   return {
     offer,
@@ -79,7 +79,7 @@ export function useServerDraft(options: {
     /** Lets the kept work go (the writer discarded it). */
     discard: () => {
       setOffer(null);
-      lastKept.current = null;
+      setSent(null);
       const form = new FormData();
       form.set("intent", "drop");
       form.set("csrf", csrf);
@@ -87,9 +87,6 @@ export function useServerDraft(options: {
       void fetcher.submit(form, { method: "post" });
     },
     /** The work was saved as the page: the server let its copy go in the same save. */
-    settled: () => {
-      lastKept.current = null;
-      setKeptAt(null);
-    },
+    settled: () => setSent(null),
   };
 }

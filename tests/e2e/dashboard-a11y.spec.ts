@@ -77,6 +77,8 @@ test.describe("axe with a dialog open, in light and dark mode", () => {
   });
 
   test("the organization editor, on each of its tabs", async ({ page }) => {
+    // Every tab in both modes, each checked whole by axe.
+    test.slow();
     const id = await firstIdIn(page, "/dashboard/admin/organizations", "edit");
     await checkInBothModes(page, `/dashboard/admin/organizations?edit=${id}`, async () => {
       const dialog = page.getByRole("dialog");

@@ -19,6 +19,8 @@ async function png(color: string): Promise<string> {
 
 test.describe("the media library as an editor", () => {
   test("uploads three images dropped at once, sets their alt text, and deletes one", async ({ page, browser }) => {
+    // A sign-up walk, then three uploads each made into variants.
+    test.slow();
     const { context, page: editor, person } = await freshViewer(browser, "media-editor");
     await makeEditor(page, person.email);
     const prefix = uniqueName("Scan").toLowerCase().replace(/\W+/g, "-");

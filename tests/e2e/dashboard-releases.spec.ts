@@ -14,6 +14,8 @@ test("an editor publishes a v5 release with a download, and a viewer downloads i
   page,
   browser,
 }) => {
+  // Two people's sign-up walks, an upload, and notes laid out by the render pool (which may be starting).
+  test.slow();
   const editorSession = await freshViewer(browser, "release-editor");
   await makeEditor(page, editorSession.person.email);
   const editor = editorSession.page;

@@ -60,14 +60,15 @@ export async function startServer(
     stdio: ["ignore", "inherit", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
-  for (let attempt = 0; attempt < 100; attempt += 1) {
+  // A first start seeds the demo through the render pool (its threads start cold): up to a minute here.
+  for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       const response = await fetch(`${origin}/`);
       if (response.ok) break;
     } catch {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (attempt === 99) throw new Error("the server did not start");
+    if (attempt === 599) throw new Error("the server did not start within a minute");
   }
   const stop = () =>
     new Promise<void>((resolve) => {

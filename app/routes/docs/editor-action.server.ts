@@ -131,8 +131,9 @@ async function merge(
     values[name] = field.value;
     if (field.conflict) conflicts.push({ name, ...field.conflict });
   }
-  // Without the base's words (a revision number the page did not know), every differing line is the writer's call.
-  const body = mergeText(baseWords?.body ?? theirs.body, theirs.body, lf(text(form, "body") ?? ""));
+  // Without the base's words (a revision number the page did not send or the server does not
+  // have), nothing counts as merged by itself: every line that differs is the writer's call.
+  const body = mergeText(baseWords?.body ?? "", theirs.body, lf(text(form, "body") ?? ""));
   if (body.clean && conflicts.length === 0) {
     const mergedBody = body.hunks.flatMap((hunk) => (hunk.kind === "same" ? hunk.lines : [])).join("\n");
     const saved = await submit(context, SaveDoc, mergedForm(theirs, values, mergedBody));

@@ -13,6 +13,7 @@ import { EditorHeader } from "./editor-header.tsx";
 import { imageMarkdown } from "./tools.ts";
 import { MarkdownEditor, type EditorCommands } from "./markdown-editor.tsx";
 import { MediaDialog } from "./media-dialog.tsx";
+import { PresenceNote } from "./presence-note.tsx";
 import { PreviewPane, problemWords } from "./preview-pane.tsx";
 import { useLivePreview } from "./use-live-preview.ts";
 import { Toolbar } from "./toolbar.tsx";
@@ -347,26 +348,7 @@ export function DocEditor({
             </div>
           </div>
         ) : null}
-        {presence && presence.others.length > 0 ? (
-          <p
-            role="status"
-            className="rounded-lg border border-gray-300 bg-gray-50 px-4 py-2 text-sm text-gray-900 dark:border-gray-700 dark:bg-gray-900 dark:text-gray-100"
-          >
-            {presence.others.map((other) => `${other.name} (since ${formatTime(other.since)})`).join(", ")}{" "}
-            {presence.others.length === 1 ? "also has this page open" : "also have this page open"}.
-            {presence.head.revision > revision
-              ? ` ${presence.head.savedBy ?? "Someone"} saved revision ${presence.head.revision} at ${formatTime(presence.head.savedAt)}: your next save merges it with your work.`
-              : ""}
-          </p>
-        ) : presence && presence.head.revision > revision ? (
-          <p
-            role="status"
-            className="rounded-lg border border-gray-300 bg-gray-50 px-4 py-2 text-sm dark:border-gray-700 dark:bg-gray-900"
-          >
-            {presence.head.savedBy ?? "Someone"} saved revision {presence.head.revision} at{" "}
-            {formatTime(presence.head.savedAt)}: your next save merges it with your work.
-          </p>
-        ) : null}
+        <PresenceNote presence={presence} revision={revision} />
         {server.offer ? (
           <div className="flex flex-wrap items-center gap-3 rounded-lg border border-bdblue-300 bg-bdblue-50 px-4 py-3 text-sm dark:border-bdblue-800 dark:bg-bdblue-950/60">
             <p className="flex-1">

@@ -35,6 +35,10 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
+  // Timeouts guard against a hang, never measure speed: a long flow on a loaded 2-core CI
+  // machine (two browsers and three servers) has taken over 30 s while nothing was wrong.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   forbidOnly: true,
   reporter: [["list"]],
   use: {

@@ -104,7 +104,7 @@ async function measure(kind: "pglite" | "postgres", workers: number): Promise<vo
   const app = await startServer({ ...prepared.env, LOG_LEVEL: "error", WEB_CONCURRENCY: String(workers) });
   const children: ChildProcess[] = [];
   try {
-    // Idle memory: after start and a few seconds of rest (the demo data is seeded at first start).
+    // Idle memory: after start and a few seconds of rest (the demo data was seeded beforehand, as npm start does in a process of its own).
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleRss = treeRssMb(app.child.pid);
 

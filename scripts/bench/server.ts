@@ -10,6 +10,7 @@ import { migrateDatabase } from "../../server/db/migrate.ts";
 import { serverEnvironment, serverNodeFlags } from "../../server/node-flags.ts";
 import { openFileStore } from "../../server/storage/open.ts";
 import { seedDemoData } from "../../server/demo/seed.ts";
+import { closeRenderPool } from "../../server/markdown/pool.ts";
 import type { Database } from "../../server/db/client.ts";
 import type { Actor } from "../../server/domain/core/access.ts";
 import type { DomainContext } from "../../server/domain/core/context.ts";
@@ -60,7 +61,7 @@ export async function startServer(
     stdio: ["ignore", "inherit", "inherit"],
   });
   const origin = `http://127.0.0.1:${port}`;
-  // A first start seeds the demo through the render pool (its threads start cold): up to a minute here.
+  // A start on a database that has no demo data yet fills it first: up to a minute here.
   for (let attempt = 0; attempt < 600; attempt += 1) {
     try {
       const response = await fetch(`${origin}/`);
@@ -163,8 +164,11 @@ export async function prepareSignedInDatabase(
     role: "admin",
     expiresInDays: 7,
   });
-  // The embedded database gets the demo data at its first start; PostgreSQL the same, here.
-  if (kind === "postgres") await seedDemoData(database.db, { publicUrl: new URL("http://127.0.0.1"), files });
+  // The demo data, here: as `npm start` fills a new embedded database in a short-lived
+  // process (server/first-start.ts), so the server measured starts as on any restart and
+  // holds none of the seeding's memory or render threads.
+  await seedDemoData(database.db, { publicUrl: new URL("http://127.0.0.1"), files });
+  await closeRenderPool();
   await files.close();
   await database.close();
   return { env, token, apiToken, drop };

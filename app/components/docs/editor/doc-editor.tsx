@@ -6,7 +6,6 @@ import type { MergedField } from "../../../lib/merge-hunks.ts";
 import type { EditedDoc, EditorAnswer } from "../../../routes/docs/editor-action.server.ts";
 import { toast } from "../../dashboard/toaster.tsx";
 import { usePortal } from "../../dashboard/portal-context.tsx";
-import { buttonClasses } from "../../ui/button.tsx";
 import { FormAlert } from "../../ui/field.tsx";
 import { DocFields, type Fields, type Place } from "./doc-fields.tsx";
 import { EditorHeader } from "./editor-header.tsx";
@@ -14,7 +13,10 @@ import { imageMarkdown } from "./tools.ts";
 import { MarkdownEditor, type EditorCommands } from "./markdown-editor.tsx";
 import { MediaDialog } from "./media-dialog.tsx";
 import { PresenceNote } from "./presence-note.tsx";
-import { PreviewPane, problemWords } from "./preview-pane.tsx";
+import { KeptWorkOffer } from "./kept-work-offer.tsx";
+import { PreviewPane } from "./preview-pane.tsx";
+import { PublishCheck } from "./publish-check.tsx";
+import { saveForm } from "./save-form.ts";
 import { useLivePreview } from "./use-live-preview.ts";
 import { Toolbar } from "./toolbar.tsx";
 import { usePresence } from "./use-presence.ts";
@@ -172,27 +174,7 @@ export function DocEditor({
       base: saved,
     },
   ) => {
-    const form = new FormData();
-    form.set("intent", doc ? "save" : "create");
-    form.set("csrf", csrfToken);
-    if (doc) {
-      form.set("id", doc.id);
-      form.set("version", String(at.version));
-      form.set("baseRevision", String(at.revision));
-      for (const name of ["title", "description", "slug", "parentId", "position", "counterpartId"] as const) {
-        form.set(`base.${name}`, at.base[name]);
-      }
-      at.base.products.split(",").forEach((product) => form.append("base.products", product));
-    }
-    form.set("title", at.fields.title);
-    form.set("slug", at.fields.slug);
-    if (at.fields.parentId) form.set("parentId", at.fields.parentId);
-    if (at.fields.position.trim()) form.set("position", at.fields.position.trim());
-    form.set("description", at.fields.description);
-    at.fields.products.split(",").forEach((product) => form.append("products", product));
-    if (at.fields.counterpartId) form.set("counterpartId", at.fields.counterpartId);
-    form.set("body", at.body);
-    if (publish) form.set("publish", "true");
+    const form = saveForm({ csrf: csrfToken, docId: doc?.id ?? null, ...at, publish });
     void fetcher.submit(form, { method: "post", encType: "multipart/form-data" });
   };
 
@@ -311,57 +293,21 @@ export function DocEditor({
         </details>
         <FormAlert message={problem} />
         {checkingPublish && preview.problems.length > 0 ? (
-          <div
-            role="alert"
-            className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
-          >
-            <p className="font-semibold">
-              {preview.problems.length === 1 ? "One thing" : `${preview.problems.length} things`} on this page should be
-              fixed before readers see it:
-            </p>
-            <ul className="list-disc pl-5">
-              {preview.problems.map((each, index) => (
-                <li key={index}>{problemWords(each)}</li>
-              ))}
-            </ul>
-            <div className="flex flex-wrap gap-2">
-              <button
-                type="button"
-                className={buttonClasses("secondary")}
-                onClick={() => {
-                  setCheckingPublish(false);
-                  editor.current?.focus();
-                }}
-              >
-                Go back and fix them
-              </button>
-              <button
-                type="button"
-                className={buttonClasses("primary")}
-                onClick={() => {
-                  setCheckingPublish(false);
-                  send(true);
-                }}
-              >
-                Publish anyway
-              </button>
-            </div>
-          </div>
+          <PublishCheck
+            problems={preview.problems}
+            onBack={() => {
+              setCheckingPublish(false);
+              editor.current?.focus();
+            }}
+            onPublish={() => {
+              setCheckingPublish(false);
+              send(true);
+            }}
+          />
         ) : null}
         <PresenceNote presence={presence} revision={revision} />
         {server.offer ? (
-          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-bdblue-300 bg-bdblue-50 px-4 py-3 text-sm dark:border-bdblue-800 dark:bg-bdblue-950/60">
-            <p className="flex-1">
-              You have unsaved work on this page from {formatTime(server.offer.savedAt)}
-              {server.offer.baseRevision !== revision ? ", written against an older revision" : ""}.
-            </p>
-            <button type="button" className={buttonClasses("primary")} onClick={restore}>
-              Restore it
-            </button>
-            <button type="button" className={buttonClasses("secondary")} onClick={server.discard}>
-              Discard it
-            </button>
-          </div>
+          <KeptWorkOffer offer={server.offer} revision={revision} onRestore={restore} onDiscard={server.discard} />
         ) : null}
       </div>
       {merge ? (

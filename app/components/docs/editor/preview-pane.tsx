@@ -1,10 +1,24 @@
 import { AlertTriangle } from "lucide-react";
+import type { ReactNode } from "react";
 import { bodyLimit } from "../../../lib/doc-paths.ts";
 import type { LivePreview, PreviewProblem } from "./use-live-preview.ts";
 
 /** A problem as the writer reads it: where, then what. */
 export const problemWords = (problem: PreviewProblem) =>
   problem.line === null ? problem.message : `Line ${problem.line}: ${problem.message}`;
+
+/** A warning above the preview: the page still saves. */
+function Warning({ children }: { children: ReactNode }) {
+  return (
+    <div
+      role="status"
+      className="flex gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
+    >
+      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      {children}
+    </div>
+  );
+}
 
 /**
  * The live preview beside the editor, rendered by the server's docs pipeline, with the
@@ -29,23 +43,15 @@ export function PreviewPane({ body, title, preview }: { body: string; title: str
         </p>
       </div>
       {preview.brokenLinks.length > 0 ? (
-        <div
-          role="status"
-          className="flex gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
-        >
-          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <Warning>
           <p>
             {preview.brokenLinks.length === 1 ? "A link goes" : "Links go"} to docs that do not exist:{" "}
             {preview.brokenLinks.join(", ")}. The page still saves; readers would find nothing there.
           </p>
-        </div>
+        </Warning>
       ) : null}
       {preview.problems.length > 0 ? (
-        <div
-          role="status"
-          className="flex gap-2 border-b border-amber-300 bg-amber-50 px-4 py-2 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
-        >
-          <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <Warning>
           <div>
             <p className="font-semibold">Fix before publishing:</p>
             <ul className="list-disc pl-5">
@@ -54,7 +60,7 @@ export function PreviewPane({ body, title, preview }: { body: string; title: str
               ))}
             </ul>
           </div>
-        </div>
+        </Warning>
       ) : null}
       {preview.error ? <p className="px-4 py-2 text-sm text-red-700 dark:text-red-300">{preview.error}</p> : null}
       <div className="min-h-0 flex-1 overflow-y-auto px-4 py-6 sm:px-8">

@@ -21,8 +21,8 @@ export function PublishCheck({
       className="grid gap-2 rounded-lg border border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
     >
       <p className="font-semibold">
-        {problems.length === 1 ? "One thing" : `${problems.length} things`} on this page should be fixed before
-        readers see it:
+        {problems.length === 1 ? "One thing" : `${problems.length} things`} on this page should be fixed before readers
+        see it:
       </p>
       <ul className="list-disc pl-5">
         {problems.map((each, index) => (

@@ -76,7 +76,7 @@ describe("media uploads and downloads over HTTP", () => {
     expect(uploaded.status).toBe(201);
     const thumb = await editor.browser.fetch(uploaded.body.media.thumbnailUrl ?? "");
     expect(thumb.headers.get("content-type")).toBe("image/webp");
-    expect(thumb.headers.get("content-disposition")).toMatch(/^inline; filename="logo.png"/);
+    expect(thumb.headers.get("content-disposition")).toMatch(/^inline; filename="logo.webp"/);
     const moved = await editor.browser.fetch(`/media/${uploaded.body.media.id}`);
     expect(moved.status).toBe(302);
     expect(moved.headers.get("location")).toBe(uploaded.body.media.url);

@@ -4,7 +4,8 @@ import { Hono, type Context } from "hono";
 import type { Database } from "../db/client.ts";
 import { DomainError, errorCodeOf, httpStatusOf, ValidationError } from "../domain/core/errors.ts";
 import { getMedia, mediaUrl, openMediaFile, replaceMediaFile, uploadMedia, type Media } from "../domain/media/index.ts";
-import { uploadKinds } from "../domain/uploads/kinds.ts";
+import { kindOfType, uploadKinds } from "../domain/uploads/kinds.ts";
+import { nameForType } from "../domain/uploads/names.ts";
 import { requestDomain, type GraphQLDeps } from "../graphql/context.ts";
 import { callerOf } from "./caller.ts";
 import { contentDisposition, fileErrorResponse } from "./file-answer.ts";
@@ -199,7 +200,11 @@ export function mediaFileRoutes(options: Deps): Hono<AppEnv> {
       const headers: Record<string, string> = {
         "Content-Type": opened.contentType,
         "Content-Length": String(opened.size),
-        "Content-Disposition": contentDisposition(image ? "inline" : "attachment", file.name),
+        // Saved under a name that ends as the bytes are (a thumbnail is WebP), whatever name was stored.
+        "Content-Disposition": contentDisposition(
+          image ? "inline" : "attachment",
+          nameForType(file.name, kindOfType(opened.contentType)?.extension ?? file.extension, file.extension),
+        ),
         "Cache-Control": "private, max-age=31536000, immutable",
         "Accept-Ranges": "bytes",
         "X-Content-Type-Options": "nosniff",

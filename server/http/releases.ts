@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { Hono } from "hono";
 import type { Database } from "../db/client.ts";
 import { keyOf } from "../domain/media/index.ts";
+import { nameForType } from "../domain/uploads/names.ts";
 import {
   downloadReleaseAsset,
   listPublishedReleases,
@@ -157,7 +158,7 @@ export function releaseDownloadRoutes(options: Deps): Hono<AppEnv> {
       return c.body(Readable.toWeb(read.body) as ReadableStream<Uint8Array>, 200, {
         "Content-Type": file.contentType,
         "Content-Length": String(read.size),
-        "Content-Disposition": contentDisposition("attachment", file.name),
+        "Content-Disposition": contentDisposition("attachment", nameForType(file.name, file.extension)),
         "Cache-Control": "private, no-store",
         "X-Content-Type-Options": "nosniff",
         "X-Checksum-SHA256": file.sha256,

@@ -2,6 +2,16 @@ import { z } from "zod";
 
 /** Input fields the domain's schemas share, each with a message a person can act on. */
 
+/**
+ * Characters no name or one-line text holds: the C0 and C1 controls and DEL, the
+ * bidirectional controls that make a name display in another order than it reads
+ * (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), the line and paragraph
+ * separators, the byte-order mark and the two noncharacters XML refuses.
+ */
+export const controlCharacters =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff\ufffe\uffff]/g;
+
 /** A row's key. Left out, it is a choice not made yet (a picker); any other value is a broken link. */
 export const id = z.uuid({
   error: (issue) =>

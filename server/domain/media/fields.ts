@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { mediaKindEnum } from "../../db/schema/index.ts";
-import { optionalText } from "../core/fields.ts";
+import { controlCharacters, optionalText } from "../core/fields.ts";
 
 export const mediaKind = z
   .enum(mediaKindEnum.enumValues, { error: "Choose a kind from the list: image, document or archive." })
@@ -16,9 +16,6 @@ export const fileBody = z.custom<Readable | Uint8Array>(
   (value) => value instanceof Readable || value instanceof Uint8Array,
   { error: "Choose a file to upload." },
 );
-
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
 
 /**
  * A file's name as it arrived, cleaned into a name to list and download it under: no

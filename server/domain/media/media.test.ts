@@ -241,6 +241,25 @@ describe.each(stores)("the media library on the %s store", (storeKind) => {
       expect(await db.select().from(unclaimedFiles)).toEqual([]);
     });
 
+    it("names a file as its bytes are, and keeps no control or right-to-left character in a name", async () => {
+      const { db } = database();
+      const editor = await person(db, "editor", "namer");
+      // A PDF that calls itself a page is saved by a browser as a PDF, never opened as a page.
+      const polyglot = await uploadMedia(as(db, editor), { file: pdf(), name: "x.html" });
+      expect(polyglot).toMatchObject({ name: "x.html.pdf", originalName: "x.html.pdf", extension: "pdf" });
+      // U+202E would show "invoice\u202Efdp.exe" as "invoiceexe.pdf".
+      const reversed = await uploadMedia(as(db, editor), { file: pdf(), name: "invoice\u202Efdp.exe\u2066\u0007.pdf" });
+      expect(reversed.name).toBe("invoicefdp.exe.pdf");
+      const renamed = await updateMedia(as(db, editor), {
+        id: reversed.id,
+        version: reversed.version,
+        name: "manual.svg",
+        alt: null,
+        caption: null,
+      });
+      expect(renamed.name).toBe("manual.svg.pdf");
+    });
+
     it("replaces a file keeping its id and words, deleting the old file; another kind is refused", async () => {
       const { db } = database();
       const editor = await person(db, "editor", "editor");

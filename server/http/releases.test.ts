@@ -1,4 +1,7 @@
+import { parseFeed } from "@rowanmanning/feed-parser";
 import { eq } from "drizzle-orm";
+import { parseAtomFeed } from "feedsmith";
+import { SaxesParser } from "saxes";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
@@ -6,6 +9,16 @@ import { signInAs, type SignedInPerson } from "../../tests/support/graphql.ts";
 import { activity } from "../db/schema/index.ts";
 import { uploadMedia, type Media } from "../domain/media/index.ts";
 import { createRelease, publishRelease, type Release } from "../domain/releases/index.ts";
+
+/** Release notes as people paste them: controls from word processors and terminals, markup, noncharacters. */
+const hostileNotes = [
+  "## Fixes",
+  "",
+  "- Soft line break\u000bfrom a word processor",
+  "- Escape \u001b[31mred\u001b[0m from a terminal, start of heading \u0001",
+  "- Noncharacters \ufffe\uffff and <script>alert(1)</script> & ]]>",
+  "- Right-to-left \u202e and 🦴",
+].join("\n");
 
 /**
  * The releases' public feeds and recorded downloads, over HTTP from the real server: what
@@ -40,6 +53,16 @@ describe("release feeds and downloads", () => {
     await release("stable", "5.2.0", true);
     await release("stable", "5.3.0", false);
     await release("beta", "5.4.0-beta.1", true);
+    // The v4 feed carries notes pasted from everywhere: each line once broke the feed.
+    const hostile = await createRelease(as, {
+      product: "v4",
+      channel: "stable",
+      versionNumber: "4.9.1",
+      releasedOn: "2026-11-21",
+      notes: hostileNotes,
+      assetIds: [firmware.id],
+    });
+    await publishRelease(as, { id: hostile.id, version: hostile.version });
   }, 60_000);
   afterAll(async () => {
     await harness.close();
@@ -65,9 +88,11 @@ describe("release feeds and downloads", () => {
         url: `${harness.origin}/downloads/releases/${made["5.2.0"]?.id}/${firmware.id}`,
       },
     ]);
-    expect((await (await fetch(new URL("/releases/v4.json", harness.origin))).json()) as object).toMatchObject({
-      releases: [],
-    });
+    // The other generation's feed holds its own releases only.
+    const v4 = (await (await fetch(new URL("/releases/v4.json", harness.origin))).json()) as {
+      releases: { version: string }[];
+    };
+    expect(v4.releases.map((release) => release.version)).toEqual(["4.9.1"]);
   });
 
   it("answers 304 to a matching If-None-Match, for JSON and Atom", async () => {
@@ -91,10 +116,26 @@ describe("release feeds and downloads", () => {
     expect(xml).toMatch(/^<\?xml version="1.0" encoding="utf-8"\?>\n<feed xmlns="http:\/\/www.w3.org\/2005\/Atom">/);
     expect(xml.match(/<entry>/g)).toHaveLength(2);
     expect(xml).toContain("<title>Densara v5 5.2.0</title>");
-    expect(xml).toContain("&#60;h2&#62;5.2.0&#60;/h2&#62;");
+    expect(xml).toContain("&lt;h2&gt;5.2.0&lt;/h2&gt;");
     expect(xml).not.toContain("5.3.0");
     expect(xml).not.toContain("beta");
     expect((await fetch(new URL("/releases/v6.json", harness.origin))).status).toBe(404);
+  });
+
+  it("keeps the Atom feed well formed whatever the notes hold: a strict XML parser and two feed readers read it", async () => {
+    const xml = await (await fetch(new URL("/releases/v4.atom", harness.origin))).text();
+    const strict = new SaxesParser({ xmlns: true });
+    const errors: string[] = [];
+    strict.on("error", (error) => errors.push(error.message));
+    strict.write(xml).close();
+    expect(errors).toEqual([]);
+
+    const read = parseAtomFeed(xml);
+    expect(read.entries?.map((entry) => entry.title?.value)).toEqual(["Densara v4 4.9.1"]);
+    expect(read.entries?.[0]?.content?.value).toContain("Soft line break");
+    const other = parseFeed(xml);
+    expect(other.items.map((item) => item.title)).toEqual(["Densara v4 4.9.1"]);
+    expect(other.items[0]?.content).toContain("Escape");
   });
 
   it("records each download, and asks people who are not signed in to sign in", async () => {

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { xmlText } from "../../app/lib/xml.ts";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
 import type { Database } from "../db/client.ts";
@@ -36,10 +37,6 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
 }
 
-function escapeXml(text: string): string {
-  return text.replace(/[<>&"']/g, (character) => `&#${character.charCodeAt(0)};`);
-}
-
 type FeedRelease = { release: Release; assets: ReleaseAsset[] };
 
 function jsonFeed(product: string, entries: FeedRelease[], origin: URL): string {
@@ -69,26 +66,26 @@ function atomFeed(product: string, entries: FeedRelease[], origin: URL, siteName
     const downloads = assets
       .map(
         (asset) =>
-          `<li>${escapeXml(asset.name)} (${asset.size.toLocaleString("en-US")} bytes), SHA-256 <code>${asset.sha256}</code></li>`,
+          `<li>${xmlText(asset.name)} (${asset.size.toLocaleString("en-US")} bytes), SHA-256 <code>${asset.sha256}</code></li>`,
       )
       .join("");
     const content = `${release.notesHtml}${downloads ? `<h3>Downloads</h3><ul>${downloads}</ul>` : ""}`;
     return `<entry>
 <id>urn:uuid:${release.id}</id>
-<title>${escapeXml(`${siteName} ${releaseName(release)}`)}</title>
+<title>${xmlText(`${siteName} ${releaseName(release)}`)}</title>
 <updated>${(release.publishedAt ?? release.updatedAt).toISOString()}</updated>
 <published>${release.releasedOn}T00:00:00Z</published>
-<link rel="alternate" href="${escapeXml(new URL(`/dashboard/releases?product=${product}`, origin).href)}"/>
-<content type="html">${escapeXml(content)}</content>
+<link rel="alternate" href="${xmlText(new URL(`/dashboard/releases?product=${product}`, origin).href)}"/>
+<content type="html">${xmlText(content)}</content>
 </entry>`;
   });
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
-<id>${escapeXml(self)}</id>
-<title>${escapeXml(`${siteName} ${product} software releases`)}</title>
+<id>${xmlText(self)}</id>
+<title>${xmlText(`${siteName} ${product} software releases`)}</title>
 <updated>${updated}</updated>
-<link rel="self" href="${escapeXml(self)}"/>
-<author><name>${escapeXml(siteName)}</name></author>
+<link rel="self" href="${xmlText(self)}"/>
+<author><name>${xmlText(siteName)}</name></author>
 ${items.join("\n")}
 </feed>
 `;

@@ -126,6 +126,8 @@ function MobilePanel({ path }: { path: string }) {
     <div
       id="mobile-panel"
       popover="auto"
+      // A panel over the page, named for what it is: a label on a plain div is given to nobody.
+      role="dialog"
       aria-label="Site menu"
       className="mobile-panel m-0 h-dvh max-h-none w-full max-w-sm overflow-y-auto border-l border-gray-200 bg-white p-0 shadow-xl dark:border-gray-800 dark:bg-gray-950"
     >

@@ -8,9 +8,12 @@ import { pathologicalTexts } from "./markdown/pathological.ts";
  * Text that cannot stall the server (issue 35): the production process (`server/main.ts`
  * on the build) is sent every text of the pathological corpus, as a doc's live preview
  * and as release notes, while a probe asks `/healthz` and a prerendered page without
- * pause. Every text is laid out or refused with a sentence on its field;
- * none is a fault; and every answer of the probe comes within 200 ms. The figures (the
- * outcomes, the slowest and the 99th-percentile answer) are printed for the closing note.
+ * pause. Every text is laid out or refused with a sentence on its field; none is a
+ * fault; and while a render works through its whole budget in a thread, the probe keeps
+ * being answered, many times over (a render on the event loop would hold every answer
+ * until it ended). That is counted, never timed: a busy machine slows the answers but
+ * cannot make them wait for the render. The figures (the outcomes, the slowest and the
+ * 99th-percentile answer) are printed for the closing note.
  * `npm run test:unit` runs this file on its own, after the others: the answer it measures
  * is the server's, not that of a machine busy with other test files.
  */
@@ -40,7 +43,7 @@ type GraphQLAnswer = {
 
 describe("rendering hostile text, against the production process", () => {
   it(
-    "lays out or refuses every pathological text through docs and release notes, while /healthz and a prerendered page answer within 200 ms",
+    "lays out or refuses every pathological text through docs and release notes, while /healthz and a prerendered page go on answering",
     { timeout: 600_000 },
     async () => {
       const port = await freePort();
@@ -78,6 +81,8 @@ describe("rendering hostile text, against the production process", () => {
       })();
 
       const outcomes: { text: string; through: string; outcome: Outcome; message?: string }[] = [];
+      /** For each text that a thread worked on for its whole budget: the probe's answers meanwhile. */
+      const budgetSpent: { text: string; answered: number }[] = [];
       const judge = (text: string, through: string, field: string, answer: GraphQLAnswer) => {
         const error = answer.errors?.[0];
         if (!error) return outcomes.push({ text, through, outcome: "laid out" });
@@ -91,6 +96,7 @@ describe("rendering hostile text, against the production process", () => {
       // pool's two threads busy together, as two editors at work would keep them.
       for (const [index, text] of pathologicalTexts.entries()) {
         const started = performance.now();
+        const probesBefore = probes.length;
         const [preview, release] = await Promise.all([
           gql("query Preview($body: String) { docPreview(body: $body) { html } }", { body: text.markdown }),
           // Release notes are limited to 20,000 characters: the same shapes, shorter.
@@ -104,8 +110,12 @@ describe("rendering hostile text, against the production process", () => {
             },
           }),
         ]);
+        const probesAfter = probes.length;
         judge(text.name, "docPreview", "body", preview);
         judge(text.name, "createRelease", "notes", release);
+        if (outcomes.slice(-2).some((outcome) => outcome.message?.includes("takes too long"))) {
+          budgetSpent.push({ text: text.name, answered: probesAfter - probesBefore });
+        }
         console.log(`${text.name}: ${Math.round(performance.now() - started)} ms, ${probes.length} probes so far`);
       }
       probing.on = false;
@@ -126,7 +136,13 @@ describe("rendering hostile text, against the production process", () => {
       );
       expect(probes.every((answer) => answer.status === 200)).toBe(true);
       expect(probes.length).toBeGreaterThan(pathologicalTexts.length);
-      expect(slowest, "the slowest answer of /healthz or the prerendered page, in ms").toBeLessThan(200);
+      // Some texts do take a thread's whole budget (else this would prove nothing), and during
+      // each of them the event loop went on answering: a full second of work on it would
+      // have let one queued probe through at most.
+      expect(budgetSpent.length).toBeGreaterThan(0);
+      for (const spent of budgetSpent) {
+        expect(spent.answered, `probe answers while "${spent.text}" used its budget`).toBeGreaterThanOrEqual(10);
+      }
       expect(outcomes).toHaveLength(pathologicalTexts.length * 2);
     },
   );

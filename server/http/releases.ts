@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { xmlText } from "../../app/lib/xml.ts";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
+import { xmlText } from "../../app/lib/xml.ts";
 import type { Database } from "../db/client.ts";
 import { keyOf } from "../domain/media/index.ts";
 import { nameForType } from "../domain/uploads/names.ts";

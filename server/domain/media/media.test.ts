@@ -303,6 +303,19 @@ describe.each(stores)("the media library on the %s store", (storeKind) => {
       );
       expect(await listing()).toEqual(before);
       expect(await db.select().from(unclaimedFiles)).toEqual([]);
+
+      // A chosen name follows a new type: the JPEG's name, replaced by a PNG, ends in .png.
+      const asPng = await replaceMediaFile(as(db, editor), {
+        id: first.id,
+        version: replaced.version,
+        file: new Uint8Array(
+          await sharp({ create: { width: 40, height: 30, channels: 3, background: "#1d4ed8" } })
+            .png()
+            .toBuffer(),
+        ),
+        name: "front-3.png",
+      });
+      expect(asPng).toMatchObject({ name: "Front panel.png", originalName: "front-3.png", extension: "png" });
     });
 
     it("refuses to delete a file in use unless forced, then deletes the row, its uses and its files", async () => {

@@ -99,8 +99,9 @@ export const replaceMediaFile = mediaEntity.write({
     const name = nameForType(input.name, stored.extension);
     const updated = await scope.update(input, {
       ...fileColumns(stored),
-      // A name nobody changed follows the new file; one someone chose stays (ending as the new file's type).
-      name: file.name === file.originalName ? name : nameForType(file.name, stored.extension),
+      // A name nobody changed follows the new file; one someone chose stays, ending as the new file's type
+      // ("Front panel.png" replaced by a JPEG is "Front panel.jpg").
+      name: file.name === file.originalName ? name : nameForType(file.name, stored.extension, file.extension),
       originalName: name,
       fileUploadedAt: scope.now,
     });

@@ -352,7 +352,6 @@ export const siteSchema = z.object({
   }),
   company: z.object({
     legalName: z.string().min(1),
-    url: z.url({ protocol: /^https$/ }),
     email: z.email(),
     phone: z.string().regex(/^\+[0-9 ()-]{7,}$/),
     address: z.object({

@@ -13,6 +13,7 @@ import { createLivePages } from "./live-pages.ts";
 import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
 import { entryExports } from "./react-router.ts";
 import type { FormTickets } from "./security/form-tickets.ts";
+import { createHttpsRedirect } from "./security/https-redirect.ts";
 
 /** The nonce of a response the server rendered, from its CSP. */
 function nonceOf(response: Response): string | null {
@@ -42,6 +43,7 @@ function publicNotices(notices: Awaited<ReturnType<typeof readSiteNotices>>): Si
  * What the server answers from memory, before a request meets any middleware (ADR 010,
  * 012, 028, 029), in this order:
  *
+ * - on an https site, any request that did not come over https: a 308 to it (ADR 042);
  * - build files: prerendered pages (their notices and analytics data block put in) and
  *   assets, as fixed bytes;
  * - the pages with a public form, their ticket filled in as they are served;
@@ -125,12 +127,18 @@ export function createEarlyAnswers(options: {
     }
   }
 
-  const answerEarly: BuildFileAnswerer = (method, path, header, target) =>
+  const answerKept: BuildFileAnswerer = (method, path, header, target) =>
     answerFile(method, path, header) ??
     answerFormPage(method, path, header) ??
     answerLive(method, path, header, target) ??
     answerSession(method, path, header) ??
     answerNotFound(method, path, header, target);
+  // On an https site, first of all: a request that did not come over https goes there (ADR 042).
+  const redirect = createHttpsRedirect({ publicUrl: config.publicUrl, trustProxy: config.trustProxy });
+  const answerEarly: BuildFileAnswerer = redirect
+    ? (method, path, header, target) =>
+        redirect(method, path, header, target) ?? answerKept(method, path, header, target)
+    : answerKept;
 
   // The addresses answered here that are a page or file of their own (their own label in the metrics).
   const ownLabels = new Set<string>([...build.files.keys(), ...livePaths, "/auth/session"]);

@@ -13,6 +13,7 @@ import { graphql } from "../../lib/graphql.ts";
 import { enumParam, invalidParam } from "../../lib/list-params.ts";
 import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
+import { publicOrigin } from "../../lib/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
 import { locationsJsonLd, structuredData } from "../../lib/structured-data.server.ts";
 import type { Route } from "./+types/locations";
@@ -116,6 +117,7 @@ function numberParam(params: URLSearchParams, name: string, pattern: RegExp, exp
 export async function loader({ url, context }: Route.LoaderArgs) {
   const page = getPage("/locations");
   if (!page) throw notFound(url);
+  const origin = publicOrigin(context);
   const params = url.searchParams;
   const latitude = numberParam(params, "lat", decimal, "a latitude, like 43.07");
   const longitude = numberParam(params, "lng", decimal, "a longitude, like -89.40");
@@ -156,7 +158,7 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         { status: error.status ?? 500 },
       );
     }
-    return { page, query, results: null, placeError, search: url.search, jsonLd: structuredData(page) };
+    return { page, query, results: null, placeError, search: url.search, origin, jsonLd: structuredData(page, origin) };
   }
   const results = outcome.data.locations;
   return {
@@ -165,14 +167,15 @@ export async function loader({ url, context }: Route.LoaderArgs) {
     results,
     placeError: undefined,
     search: url.search,
-    jsonLd: [...structuredData(page), ...locationsJsonLd(results.items)],
+    origin,
+    jsonLd: [...structuredData(page, origin), ...locationsJsonLd(results.items)],
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (error) return errorMeta();
-  const { page, jsonLd } = loaderData;
-  return pageMeta({ title: page.title, description: page.description, path: page.path, jsonLd });
+  const { page, origin, jsonLd } = loaderData;
+  return pageMeta({ title: page.title, description: page.description, path: page.path, origin, jsonLd });
 };
 
 export default function LocationsPage({ loaderData }: Route.ComponentProps) {

@@ -1,7 +1,7 @@
 import { expect, test } from "../support/fixtures.ts";
 import { admin, newPerson, submitSignIn, submitSignUp } from "../support/accounts.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { toastItem } from "../support/pages.ts";
+import { expectToast, toastItem } from "../support/pages.ts";
 
 test.describe("sign-in with the embedded provider", () => {
   test("a deep link asks for sign-in and comes back to that exact page", async ({ page }) => {
@@ -14,6 +14,27 @@ test.describe("sign-in with the embedded provider", () => {
     await expect(page.getByRole("row", { name: new RegExp(admin.email) })).toContainText("admin");
     await expectNoAxeViolations(page);
   });
+
+  // Spec §8: a sign-in link that would send the person on to another site, or to a
+  // javascript: address, is an error they are told about; nothing is followed.
+  for (const [returnTo, words] of [
+    ["https://evil.example/phish", /another site/],
+    ["javascript:alert(document.domain)", /address of a kind a page may not open/],
+  ] as const) {
+    test(`a sign-in link returning to ${returnTo.split(":")[0]} is refused in words`, async ({ page }) => {
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+      await expectToast(page, words);
+      expect(new URL(page.url()).origin).toBe(new URL(test.info().project.use.baseURL ?? "").origin);
+      expect(page.url()).not.toContain("/idp/");
+      expect(dialogs).toEqual([]);
+      await expectNoAxeViolations(page);
+    });
+  }
 
   test("the header changes with the sign-in state, and sign out returns to / signed out", async ({ page }) => {
     const header = page.getByRole("banner");

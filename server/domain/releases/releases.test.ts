@@ -182,15 +182,16 @@ describe.each(databaseKinds)("releases on %s", (kind) => {
     const first = { actorId: viewer.id, targetId: release.id, file: firmware.name, day: "2026-11-24" };
     expect(await downloads()).toEqual([first]);
 
-    // The same file again that day (a second download, a resumed one), even four at once: nothing more.
+    // The same file again that day (a second download, a resumed one): nothing more.
     expect((await downloadReleaseAsset(viewerAt(), firmwareOf)).recorded).toBe(false);
-    const parallel = await Promise.all([1, 2, 3, 4].map(() => downloadReleaseAsset(viewerAt(), firmwareOf)));
-    expect(parallel.map((result) => result.recorded)).toEqual([false, false, false, false]);
     expect(await downloads()).toEqual([first]);
 
-    // Another file of the release, and another person: each counts.
+    // Another file of the release counts; so does another person, once, even asking four times at once
+    // (a download manager's parallel parts): the database's key lets one insert through.
     await downloadReleaseAsset(viewerAt(), { releaseId: release.id, mediaId: guide.id });
-    await downloadReleaseAsset(domainContext(db, colleague, { now: () => now }), firmwareOf);
+    const colleagueAt = domainContext(db, colleague, { now: () => now });
+    const parallel = await Promise.all([1, 2, 3, 4].map(() => downloadReleaseAsset(colleagueAt, firmwareOf)));
+    expect(parallel.filter((result) => result.recorded)).toHaveLength(1);
     expect(await downloads()).toHaveLength(3);
 
     // The next UTC day, the same file is a download again: one more.

@@ -138,6 +138,7 @@ const expected: Record<string, Record<Who, Outcome>> = {
   unpublishRelease: editors,
   deleteRelease: editors,
   downloadReleaseAsset: editorsAllOthersPublished,
+  getReleaseAsset: editorsAllOthersPublished,
   // Docs: everyone signed in reads what is published; editors see drafts (preview) and write;
   // only admins see and empty the trash.
   docTree: editorsAllOthersPublished,

@@ -64,6 +64,16 @@ describe("media uploads and downloads over HTTP", () => {
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 0-3/${pdf.byteLength}`);
     expect(await part.text()).toBe("%PDF");
+    // The same ranges as a release's download (one implementation): a suffix, and 416 past the end.
+    const tail = await editor.browser.fetch(uploaded.body.media.url, { headers: { range: "bytes=-6" } });
+    expect(tail.status).toBe(206);
+    expect(await tail.text()).toBe("%%EOF\n");
+    const past = await editor.browser.fetch(uploaded.body.media.url, {
+      headers: { range: `bytes=${pdf.byteLength}-` },
+    });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${pdf.byteLength}`);
+    await past.arrayBuffer();
   });
 
   it("shows an image inline, and sends /media/:id on to the current file", async () => {

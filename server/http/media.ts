@@ -7,6 +7,7 @@ import { getMedia, mediaUrl, openMediaFile, replaceMediaFile, uploadMedia, type 
 import { kindOfType, uploadKinds } from "../domain/uploads/kinds.ts";
 import { nameForType } from "../domain/uploads/names.ts";
 import { requestDomain, type GraphQLDeps } from "../graphql/context.ts";
+import { answerStoredFile } from "./byte-ranges.ts";
 import { callerOf } from "./caller.ts";
 import { contentDisposition, fileErrorResponse } from "./file-answer.ts";
 import type { AppEnv } from "./env.ts";
@@ -154,15 +155,6 @@ export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
   return routes;
 }
 
-/** `bytes=start-end` (one range; an open end reads to the last byte), or undefined for anything else. */
-function rangeOf(header: string | undefined): { start: number; end: number } | undefined {
-  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header?.trim() ?? "");
-  if (!match) return undefined;
-  const start = Number(match[1]);
-  const end = match[2] ? Number(match[2]) : Number.MAX_SAFE_INTEGER;
-  return end >= start ? { start, end } : undefined;
-}
-
 /**
  * `/media/:id/:folder/:variant`: a file of the library, for whoever may read it. The
  * address names the file's folder, which a replacement changes, so it is cached for good
@@ -186,36 +178,34 @@ export function mediaFileRoutes(options: Deps): Hono<AppEnv> {
   routes.get("/:id/:folder/:variant", async (c) => {
     const caller = await callerOf(c, options.deps.db, []);
     if (!caller.ok) return c.text(caller.message, caller.status, { ...caller.headers, "Cache-Control": "no-store" });
-    const range = rangeOf(c.req.header("range"));
     try {
       const domain = requestDomain(options.deps, { actor: caller.actor, info: requestInfo(c, options.proxyHops) });
-      const opened = await openMediaFile(domain, {
-        id: c.req.param("id"),
-        folder: c.req.param("folder"),
-        variant: c.req.param("variant"),
-        ...(range ? { range } : {}),
-      });
+      const variant = c.req.param("variant");
+      const opened = await openMediaFile(domain, { id: c.req.param("id"), folder: c.req.param("folder"), variant });
       const { file } = opened;
       const image = opened.contentType.startsWith("image/");
-      const headers: Record<string, string> = {
-        "Content-Type": opened.contentType,
-        "Content-Length": String(opened.size),
-        // Saved under a name that ends as the bytes are (a thumbnail is WebP), whatever name was stored.
-        "Content-Disposition": contentDisposition(
-          image ? "inline" : "attachment",
-          nameForType(file.name, kindOfType(opened.contentType)?.extension ?? file.extension, file.extension),
-        ),
-        "Cache-Control": "private, max-age=31536000, immutable",
-        "Accept-Ranges": "bytes",
-        "X-Content-Type-Options": "nosniff",
-      };
-      if (opened.range) {
-        headers["Content-Range"] = `bytes ${opened.range.start}-${opened.range.end}/${opened.totalSize}`;
-      }
       // A file is never a page: nothing in it runs, whatever a browser thinks it is.
       c.set("contentSecurityPolicy", "default-src 'none'; sandbox");
-      if (c.req.method === "HEAD") opened.body.destroy();
-      return c.body(Readable.toWeb(opened.body) as ReadableStream<Uint8Array>, opened.range ? 206 : 200, headers);
+      return await answerStoredFile(c, {
+        files: options.deps.ports.files,
+        key: opened.key,
+        size: opened.size,
+        // The original's bytes are its SHA-256; the other sizes were made with it, when it was uploaded.
+        validators: {
+          etag: variant === "original" ? `"${file.sha256}"` : undefined,
+          lastModified: file.fileUploadedAt,
+        },
+        headers: {
+          "Content-Type": opened.contentType,
+          // Saved under a name that ends as the bytes are (a thumbnail is WebP), whatever name was stored.
+          "Content-Disposition": contentDisposition(
+            image ? "inline" : "attachment",
+            nameForType(file.name, kindOfType(opened.contentType)?.extension ?? file.extension, file.extension),
+          ),
+          "Cache-Control": "private, max-age=31536000, immutable",
+          "X-Content-Type-Options": "nosniff",
+        },
+      });
     } catch (error) {
       return fileErrorResponse(c, error);
     }

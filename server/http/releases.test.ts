@@ -6,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
 import { signInAs, type SignedInPerson } from "../../tests/support/graphql.ts";
+import { startS3Server } from "../../tests/support/s3-server.ts";
 import { activity } from "../db/schema/index.ts";
 import { uploadMedia, type Media } from "../domain/media/index.ts";
 import { createRelease, publishRelease, type Release } from "../domain/releases/index.ts";
+import type { BlobStore } from "../storage/blob-store.ts";
+import { openS3Store } from "../storage/s3.ts";
 
 /** Release notes as people paste them: controls from word processors and terminals, markup, noncharacters. */
 const hostileNotes = [
@@ -153,5 +156,149 @@ describe("release feeds and downloads", () => {
     // A draft's file is not there for a viewer.
     const draft = await viewer.browser.fetch(`/downloads/releases/${made["5.3.0"]?.id}/${firmware.id}`);
     expect(draft.status).toBe(404);
+  });
+});
+
+/**
+ * Byte ranges and what a download leaves in the activity log, over HTTP on each file
+ * store: S3 reads a part with GetObject's Range, the filesystem with a read stream's.
+ */
+describe.each(["filesystem", "s3"] as const)("release downloads from the %s store", (storeKind) => {
+  let harness: AuthHarness;
+  let viewer: SignedInPerson;
+  let path: string;
+  let bytes: Uint8Array;
+  let stopS3: (() => Promise<void>) | undefined;
+
+  beforeAll(async () => {
+    let files: BlobStore | undefined;
+    if (storeKind === "s3") {
+      const server = await startS3Server("downloads");
+      stopS3 = () => server.stop();
+      files = openS3Store({
+        bucket: "downloads",
+        region: "us-east-1",
+        endpoint: server.endpoint,
+        forcePathStyle: true,
+        credentials: server.credentials,
+        prefix: "portal/",
+      });
+    }
+    harness = await startAuthHarness("pglite", files ? { files } : {});
+    viewer = await signInAs(harness, "viewer", "range-viewer");
+    // A package of 3,000 bytes whose every part is different, so a wrong part shows.
+    const lines = Array.from({ length: 150 }, (_, index) => `% part ${String(index).padStart(10, "0")}\n`);
+    bytes = new TextEncoder().encode(`%PDF-1.7\n${lines.join("")}%%EOF\n`.padEnd(3000, "%"));
+    const as = domainContext(harness.database.db, systemAdmin, { files: harness.files });
+    const file = await uploadMedia(as, { file: bytes, name: "v5 package.pdf" });
+    expect(file.size).toBe(3000);
+    const created = await createRelease(as, {
+      product: "v5",
+      channel: "stable",
+      versionNumber: "5.6.0",
+      releasedOn: "2026-11-20",
+      notes: "## 5.6.0\n\n- Resumable.",
+      assetIds: [file.id],
+    });
+    await publishRelease(as, { id: created.id, version: created.version });
+    path = `/downloads/releases/${created.id}/${file.id}`;
+  }, 120_000);
+  afterAll(async () => {
+    await harness.close();
+    await stopS3?.();
+  });
+
+  const recorded = async () =>
+    (await harness.database.db.select().from(activity).where(eq(activity.action, "release.download"))).length;
+  const part = (start: number, end: number) => Array.from(bytes.slice(start, end + 1));
+  const body = async (response: Response) => Array.from(new Uint8Array(await response.arrayBuffer()));
+
+  it("answers HEAD, whole files, one range, a suffix, several, nonsense and past the end, recording one download a day", async () => {
+    // HEAD: the whole file's headers, no body, nothing recorded.
+    const head = await viewer.browser.fetch(path, { method: "HEAD" });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("accept-ranges")).toBe("bytes");
+    expect(head.headers.get("content-length")).toBe("3000");
+    expect(head.headers.get("content-disposition")).toMatch(/^attachment; filename="v5 package.pdf"/);
+    expect(await head.arrayBuffer()).toHaveProperty("byteLength", 0);
+    expect(await recorded()).toBe(0);
+
+    // The first GET is the day's download.
+    const first = await viewer.browser.fetch(path);
+    expect(first.status).toBe(200);
+    expect(first.headers.get("accept-ranges")).toBe("bytes");
+    expect(first.headers.get("cache-control")).toBe("private, no-store");
+    const etag = first.headers.get("etag") ?? "";
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    expect(await body(first)).toEqual(Array.from(bytes));
+    expect(await recorded()).toBe(1);
+
+    // The same day: the file again, then as a resuming client asks for it. Nothing more is recorded.
+    expect((await viewer.browser.fetch(path)).status).toBe(200);
+
+    const single = await viewer.browser.fetch(path, { headers: { range: "bytes=100-199" } });
+    expect(single.status).toBe(206);
+    expect(single.headers.get("content-range")).toBe("bytes 100-199/3000");
+    expect(single.headers.get("content-length")).toBe("100");
+    expect(single.headers.get("accept-ranges")).toBe("bytes");
+    expect(await body(single)).toEqual(part(100, 199));
+
+    const suffix = await viewer.browser.fetch(path, { headers: { range: "bytes=-500" } });
+    expect(suffix.status).toBe(206);
+    expect(suffix.headers.get("content-range")).toBe("bytes 2500-2999/3000");
+    expect(await body(suffix)).toEqual(part(2500, 2999));
+
+    const resumed = await viewer.browser.fetch(path, { headers: { range: "bytes=1200-", "if-range": etag } });
+    expect(resumed.status).toBe(206);
+    expect(resumed.headers.get("content-range")).toBe("bytes 1200-2999/3000");
+    expect(await body(resumed)).toEqual(part(1200, 2999));
+
+    // If-Range naming another file: the whole file, never a part spliced onto the wrong one.
+    const changed = await viewer.browser.fetch(path, { headers: { range: "bytes=1200-", "if-range": '"older"' } });
+    expect(changed.status).toBe(200);
+    expect(await body(changed)).toEqual(Array.from(bytes));
+
+    // Several separate ranges: the whole file (RFC 9110 lets a server ignore them); touching ones merge.
+    const several = await viewer.browser.fetch(path, { headers: { range: "bytes=0-9,2000-2009" } });
+    expect(several.status).toBe(200);
+    expect(several.headers.get("content-length")).toBe("3000");
+    expect(await body(several)).toEqual(Array.from(bytes));
+    const touching = await viewer.browser.fetch(path, { headers: { range: "bytes=0-9,10-19" } });
+    expect(touching.status).toBe(206);
+    expect(await body(touching)).toEqual(part(0, 19));
+
+    // A header that is not a range: ignored, the whole file.
+    const nonsense = await viewer.browser.fetch(path, { headers: { range: "bytes=abc" } });
+    expect(nonsense.status).toBe(200);
+    expect(await body(nonsense)).toEqual(Array.from(bytes));
+
+    // Past the end: 416 with the file's size, and nothing sent.
+    const past = await viewer.browser.fetch(path, { headers: { range: "bytes=3000-" } });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe("bytes */3000");
+    expect(past.headers.get("accept-ranges")).toBe("bytes");
+    await past.arrayBuffer();
+
+    expect(await recorded()).toBe(1);
+
+    // The next day, the same file (resumed, even) is a download again: one more.
+    harness.clock.offsetMs = 24 * 60 * 60 * 1000;
+    try {
+      const tomorrow = await viewer.browser.fetch(path, { headers: { range: "bytes=2900-" } });
+      expect(tomorrow.status).toBe(206);
+      expect(await body(tomorrow)).toEqual(part(2900, 2999));
+      expect((await viewer.browser.fetch(path, { method: "HEAD" })).status).toBe(200);
+      await (await viewer.browser.fetch(path)).arrayBuffer();
+      expect(await recorded()).toBe(2);
+    } finally {
+      harness.clock.offsetMs = 0;
+    }
+  });
+
+  it("answers a range past the end, and HEAD, only to someone who may download the file", async () => {
+    expect((await fetch(new URL(path, harness.origin), { method: "HEAD" })).status).toBe(401);
+    const anonymous = await fetch(new URL(path, harness.origin), { headers: { range: "bytes=5000-" } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("content-range")).toBeNull();
   });
 });

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { xmlText } from "../../app/lib/xml.ts";
 import type { Database } from "../db/client.ts";
@@ -7,6 +6,7 @@ import { keyOf } from "../domain/media/index.ts";
 import { nameForType } from "../domain/uploads/names.ts";
 import {
   downloadReleaseAsset,
+  getReleaseAsset,
   listPublishedReleases,
   listReleaseAssets,
   releaseName,
@@ -15,6 +15,7 @@ import {
 } from "../domain/releases/index.ts";
 import { requestDomain, type GraphQLDeps } from "../graphql/context.ts";
 import { releaseDownloadPath } from "../graphql/types/releases.ts";
+import { answerStoredFile } from "./byte-ranges.ts";
 import { callerOf } from "./caller.ts";
 import { contentDisposition, fileErrorResponse } from "./file-answer.ts";
 import type { AppEnv } from "./env.ts";
@@ -133,8 +134,11 @@ export function releaseFeedRoutes(options: Deps): Hono<AppEnv> {
 
 /**
  * `/downloads/releases/:releaseId/:mediaId`: a release's file, for whoever may read the
- * release (a session, or a personal access token for a device or script). Each download
- * is recorded in the activity log before the first byte is sent, so it is never cached.
+ * release (a session, or a personal access token for a device or script). Byte ranges are
+ * answered (`answerStoredFile`), so a large package's download resumes. A GET that sends
+ * bytes is a download: the domain records it before the first byte, once per person, file
+ * and day (a second download, a resumed one or parallel parts add nothing); HEAD and a
+ * range past the end record nothing. Never cached.
  */
 export function releaseDownloadRoutes(options: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
@@ -144,21 +148,26 @@ export function releaseDownloadRoutes(options: Deps): Hono<AppEnv> {
     if (!caller.actor) return c.text("Sign in to download release files.", 401, { "Cache-Control": "no-store" });
     try {
       const domain = requestDomain(options.deps, { actor: caller.actor, info: requestInfo(c, options.proxyHops) });
-      const { file } = await downloadReleaseAsset(domain, {
-        releaseId: c.req.param("releaseId"),
-        mediaId: c.req.param("mediaId"),
-      });
-      const read = await options.deps.ports.files.get(keyOf(file, "original"));
-      if (!read) return c.text("The file is missing from the file store.", 404, { "Cache-Control": "no-store" });
+      const asked = { releaseId: c.req.param("releaseId"), mediaId: c.req.param("mediaId") };
+      const { file } = await getReleaseAsset(domain, asked);
+      const files = options.deps.ports.files;
+      const key = keyOf(file, "original");
+      const stored = await files.head(key);
+      if (!stored) return c.text("The file is missing from the file store.", 404, { "Cache-Control": "no-store" });
       c.set("contentSecurityPolicy", "default-src 'none'; sandbox");
-      if (c.req.method === "HEAD") read.body.destroy();
-      return c.body(Readable.toWeb(read.body) as ReadableStream<Uint8Array>, 200, {
-        "Content-Type": file.contentType,
-        "Content-Length": String(read.size),
-        "Content-Disposition": contentDisposition("attachment", nameForType(file.name, file.extension)),
-        "Cache-Control": "private, no-store",
-        "X-Content-Type-Options": "nosniff",
-        "X-Checksum-SHA256": file.sha256,
+      return await answerStoredFile(c, {
+        files,
+        key,
+        size: stored.size,
+        validators: { etag: `"${file.sha256}"`, lastModified: file.fileUploadedAt },
+        headers: {
+          "Content-Type": file.contentType,
+          "Content-Disposition": contentDisposition("attachment", nameForType(file.name, file.extension)),
+          "Cache-Control": "private, no-store",
+          "X-Content-Type-Options": "nosniff",
+          "X-Checksum-SHA256": file.sha256,
+        },
+        beforeSending: () => downloadReleaseAsset(domain, asked),
       });
     } catch (error) {
       return fileErrorResponse(c, error);

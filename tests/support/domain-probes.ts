@@ -338,6 +338,12 @@ export const probes: Record<string, Probe> = {
       mediaId: f.releaseFile.id,
     }),
   },
+  getReleaseAsset: {
+    input: (f, _me, target) => ({
+      releaseId: target === "own" ? f.releases.published.id : f.releases.draft.id,
+      mediaId: f.releaseFile.id,
+    }),
+  },
   docTree: {
     input: (_f, _me, target) => ({ preview: target === "other" }),
     onlyOwn: (result) => seen(result as DocNode[], (node) => node.status !== "draft"),

@@ -1,8 +1,6 @@
-import type { Readable } from "node:stream";
 import { and, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { media, mediaUses, users } from "../../db/schema/index.ts";
-import type { ByteRange } from "../../storage/blob-store.ts";
 import type { ReadDatabase } from "../core/database.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
@@ -161,18 +159,18 @@ export const variantName = z
 
 export type OpenedFile = {
   file: Media;
-  body: Readable;
-  /** Bytes in this answer (the range's, when one was asked for), and in the whole stored form. */
+  /** Where the stored form is in the file store. */
+  key: string;
+  /** Its bytes, as the store has them now. */
   size: number;
-  totalSize: number;
   contentType: string;
-  range: ByteRange | undefined;
 };
 
 /**
- * Opens one stored form of a file, for whoever may read the file. The address names the
- * file's current folder; an address of a file since replaced is "not found" (the caller
- * sends people on to the current one).
+ * Finds one stored form of a file, for whoever may read the file, and checks the store
+ * holds it: the caller reads it (whole or a byte range, `answerStoredFile`). The address
+ * names the file's current folder; an address of a file since replaced is "not found"
+ * (the caller sends people on to the current one).
  */
 export const openMediaFile = mediaEntity.read({
   operation: "read",
@@ -181,7 +179,6 @@ export const openMediaFile = mediaEntity.read({
     id: z.string().max(64),
     folder: z.string().max(64),
     variant: variantName,
-    range: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
   }),
   run: async (scope, input): Promise<OpenedFile> => {
     const file = await scope.find(input.id);
@@ -194,18 +191,8 @@ export const openMediaFile = mediaEntity.read({
     const key = keyOf(file, variant);
     const head = await scope.ports.files.head(key);
     if (!head) throw new NotFoundError("The file is missing from the file store.");
-    const range = input.range && input.range.start < head.size ? input.range : undefined;
-    const read = await scope.ports.files.get(key, range);
-    if (!read) throw new NotFoundError("The file is missing from the file store.");
     const contentType =
       variant === "original" ? file.contentType : variant === "thumb" ? "image/webp" : `image/${variant.format}`;
-    return {
-      file,
-      body: read.body,
-      size: read.size,
-      totalSize: head.size,
-      contentType,
-      range: range ? { start: range.start, end: Math.min(range.end, head.size - 1) } : undefined,
-    };
+    return { file, key, size: head.size, contentType };
   },
 });

@@ -1,5 +1,4 @@
 import { createHash } from "node:crypto";
-import { Readable } from "node:stream";
 import { Hono } from "hono";
 import { xmlText } from "../../app/lib/xml.ts";
 import type { Database } from "../db/client.ts";
@@ -19,8 +18,15 @@ import { callerOf } from "./caller.ts";
 import { contentDisposition, fileErrorResponse } from "./file-answer.ts";
 import type { AppEnv } from "./env.ts";
 import { requestInfo } from "./request-info.ts";
+import { fileBody, type DownloadBrokenOff } from "./transfers.ts";
 
-type Deps = { deps: GraphQLDeps & { db: Database }; proxyHops: number; publicUrl: URL; siteName: string };
+type Deps = {
+  deps: GraphQLDeps & { db: Database };
+  proxyHops: number;
+  publicUrl: URL;
+  siteName: string;
+  downloadBrokenOff?: DownloadBrokenOff | undefined;
+};
 
 /** A feed is cached briefly by anyone and revalidated by its ETag: a change shows within five minutes. */
 const feedCacheControl = "public, max-age=300, must-revalidate";
@@ -151,8 +157,7 @@ export function releaseDownloadRoutes(options: Deps): Hono<AppEnv> {
       const read = await options.deps.ports.files.get(keyOf(file, "original"));
       if (!read) return c.text("The file is missing from the file store.", 404, { "Cache-Control": "no-store" });
       c.set("contentSecurityPolicy", "default-src 'none'; sandbox");
-      if (c.req.method === "HEAD") read.body.destroy();
-      return c.body(Readable.toWeb(read.body) as ReadableStream<Uint8Array>, 200, {
+      return c.body(fileBody(c, read.body, options.downloadBrokenOff), 200, {
         "Content-Type": file.contentType,
         "Content-Length": String(read.size),
         "Content-Disposition": contentDisposition("attachment", nameForType(file.name, file.extension)),

@@ -1,7 +1,8 @@
-import { Readable } from "node:stream";
 import type { Context } from "hono";
 import { combineRanges, parse } from "range-parser";
 import type { BlobStore, ByteRange } from "../storage/blob-store.ts";
+import type { AppEnv } from "./env.ts";
+import { fileBody, type DownloadBrokenOff } from "./transfers.ts";
 
 /**
  * Byte ranges (RFC 9110 §14) for every file the server sends from the file store: the
@@ -98,13 +99,15 @@ export type StoredFile = {
    * the store is read: never for HEAD or 416. A release's download is recorded here.
    */
   beforeSending?: () => Promise<unknown>;
+  /** Told when the answer ends before the file was all sent (the metrics). */
+  brokenOff?: DownloadBrokenOff;
 };
 
 /**
  * A file from the store as the answer to this request: the whole file, the range it asks
  * for, or 416; HEAD gets the same headers and no read of the store.
  */
-export async function answerStoredFile(c: Context, file: StoredFile): Promise<Response> {
+export async function answerStoredFile(c: Context<AppEnv>, file: StoredFile): Promise<Response> {
   const choice = chooseRange(
     { method: c.req.method, range: c.req.header("range"), ifRange: c.req.header("if-range") },
     file.size,
@@ -121,5 +124,5 @@ export async function answerStoredFile(c: Context, file: StoredFile): Promise<Re
   await file.beforeSending?.();
   const read = await file.files.get(file.key, choice.status === 206 ? choice.range : undefined);
   if (!read) return c.text("The file is missing from the file store.", 404, { "Cache-Control": "no-store" });
-  return c.body(Readable.toWeb(read.body) as ReadableStream<Uint8Array>, choice.status, headers);
+  return c.body(fileBody(c, read.body, file.brokenOff), choice.status, headers);
 }

@@ -1,5 +1,3 @@
-import { PassThrough, Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Hono, type Context } from "hono";
 import type { Database } from "../db/client.ts";
 import { DomainError, errorCodeOf, httpStatusOf, ValidationError } from "../domain/core/errors.ts";
@@ -12,11 +10,17 @@ import { callerOf } from "./caller.ts";
 import { contentDisposition, fileErrorResponse } from "./file-answer.ts";
 import type { AppEnv } from "./env.ts";
 import { requestInfo } from "./request-info.ts";
+import { requestBody, type DownloadBrokenOff, type RequestBody } from "./transfers.ts";
 
 /** The largest upload of any kind (an archive): a declared length past it is refused before a byte is read. */
 const largestUpload = Math.max(...Object.values(uploadKinds).map((kind) => kind.maxBytes));
 
-type Deps = { deps: GraphQLDeps & { db: Database }; proxyHops: number };
+type Deps = {
+  deps: GraphQLDeps & { db: Database };
+  proxyHops: number;
+  /** A download broken off (the metrics); uploads are counted where every request is (`countAnswers`). */
+  downloadBrokenOff?: DownloadBrokenOff | undefined;
+};
 
 /** An error as the upload routes answer it: JSON, with the code and field messages the API uses. */
 function errorJson(c: Context, error: unknown): Response {
@@ -39,9 +43,17 @@ function refusal(c: Context, status: 400 | 401 | 403 | 413, code: string, messag
   return c.json({ error: { code, message } }, status, { "Cache-Control": "no-store", ...headers });
 }
 
-/** A refusal sent before the whole upload was read: the connection closes after it, the rest unread. */
-function closeIfUnread(response: Response, unread: boolean): Response {
-  if (unread) response.headers.set("Connection", "close");
+/**
+ * An upload that failed, answered. The client gone mid-way is no fault: the store has
+ * closed and removed what it wrote, and the answer reaches no one. A refusal sent before
+ * the whole upload was read closes the connection after it, the rest unread.
+ */
+function uploadFailed(c: Context, error: unknown, body: RequestBody): Response {
+  if (body.brokenOff()) {
+    return refusal(c, 400, "BAD_REQUEST", "The upload broke off before the whole file arrived: nothing was kept.");
+  }
+  const response = errorJson(c, error);
+  if (body.unread()) response.headers.set("Connection", "close");
   return response;
 }
 
@@ -59,26 +71,6 @@ function mediaJson(file: Media) {
     version: file.version,
     url: mediaUrl(file, "original"),
     thumbnailUrl: file.kind === "image" ? mediaUrl(file, "thumb") : null,
-  };
-}
-
-/**
- * The request's body as a Node stream, read as it arrives (never buffered here). The
- * domain may stop reading it (a refused type, a limit): it stops a stream piped from the
- * request, not the request itself, so the answer still reaches the client; `unread`
- * then says to close the connection after it rather than read the rest.
- */
-function bodyOf(c: Context<AppEnv>): { stream: Readable; unread: () => boolean } {
-  const incoming = c.env.incoming;
-  if (incoming) {
-    const stream = new PassThrough();
-    incoming.pipe(stream);
-    return { stream, unread: () => !incoming.readableEnded };
-  }
-  const body = c.req.raw.body;
-  return {
-    stream: body ? Readable.fromWeb(body as WebReadableStream<Uint8Array>) : Readable.from([]),
-    unread: () => false,
   };
 }
 
@@ -126,12 +118,12 @@ export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
   routes.post("/", async (c) => {
     const ready = await context(c);
     if (ready instanceof Response) return ready;
-    const body = bodyOf(c);
+    const body = requestBody(c);
     try {
       const file = await uploadMedia(ready.domain, { file: body.stream, name: ready.name });
       return c.json({ media: mediaJson(file) }, 201, { "Cache-Control": "no-store" });
     } catch (error) {
-      return closeIfUnread(errorJson(c, error), body.unread());
+      return uploadFailed(c, error, body);
     }
   });
 
@@ -139,7 +131,7 @@ export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
     const ready = await context(c);
     if (ready instanceof Response) return ready;
     const version = Number(c.req.query("version"));
-    const body = bodyOf(c);
+    const body = requestBody(c);
     try {
       const file = await replaceMediaFile(ready.domain, {
         id: c.req.param("id"),
@@ -149,7 +141,7 @@ export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
       });
       return c.json({ media: mediaJson(file) }, 200, { "Cache-Control": "no-store" });
     } catch (error) {
-      return closeIfUnread(errorJson(c, error), body.unread());
+      return uploadFailed(c, error, body);
     }
   });
   return routes;
@@ -187,6 +179,7 @@ export function mediaFileRoutes(options: Deps): Hono<AppEnv> {
       // A file is never a page: nothing in it runs, whatever a browser thinks it is.
       c.set("contentSecurityPolicy", "default-src 'none'; sandbox");
       return await answerStoredFile(c, {
+        brokenOff: options.downloadBrokenOff,
         files: options.deps.ports.files,
         key: opened.key,
         size: opened.size,

@@ -20,8 +20,15 @@ import { callerOf } from "./caller.ts";
 import { contentDisposition, fileErrorResponse } from "./file-answer.ts";
 import type { AppEnv } from "./env.ts";
 import { requestInfo } from "./request-info.ts";
+import type { DownloadBrokenOff } from "./transfers.ts";
 
-type Deps = { deps: GraphQLDeps & { db: Database }; proxyHops: number; publicUrl: URL; siteName: string };
+type Deps = {
+  deps: GraphQLDeps & { db: Database };
+  proxyHops: number;
+  publicUrl: URL;
+  siteName: string;
+  downloadBrokenOff?: DownloadBrokenOff | undefined;
+};
 
 /** A feed is cached briefly by anyone and revalidated by its ETag: a change shows within five minutes. */
 const feedCacheControl = "public, max-age=300, must-revalidate";
@@ -156,6 +163,7 @@ export function releaseDownloadRoutes(options: Deps): Hono<AppEnv> {
       if (!stored) return c.text("The file is missing from the file store.", 404, { "Cache-Control": "no-store" });
       c.set("contentSecurityPolicy", "default-src 'none'; sandbox");
       return await answerStoredFile(c, {
+        brokenOff: options.downloadBrokenOff,
         files,
         key,
         size: stored.size,

@@ -44,7 +44,7 @@ import { sessionReader } from "./middleware/session.ts";
 import { pageApi } from "./page-api.ts";
 import { pageRoute } from "./page-route.ts";
 import { embeddedProviderRoute } from "./provider-route.ts";
-import { fileRoutes } from "./file-routes.ts";
+import { fileRoutes, transferRoutes } from "./file-routes.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { buildOrigin } from "../../app/lib/app-config.ts";
 import { answerBuildFile, buildFileMiddleware, filesAtOrigin } from "./build-files.ts";
@@ -290,7 +290,12 @@ export async function createServer(options: {
     proxyHops: config.proxyHops,
     publicUrl: config.publicUrl,
     siteName: pages.siteName,
+    ...(metrics ? { downloadBrokenOff: (route: string) => metrics.brokenOff("download", route) } : {}),
   });
+  if (metrics) {
+    metrics.expectTransfers("upload", transferRoutes.upload);
+    metrics.expectTransfers("download", transferRoutes.download);
+  }
 
   const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
     rateLimitBucket(

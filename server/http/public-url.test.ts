@@ -155,11 +155,22 @@ describe("PUBLIC_URL=https://portal.example.test behind a trusted proxy", () => 
     },
   );
 
+  it("keeps no file (but the hashed assets, never read) that still names the build's stand-in origin", async () => {
+    const addresses = [...(await testBuild()).files.keys()].filter((address) => !address.startsWith("/assets/"));
+    expect(addresses.length).toBeGreaterThan(30);
+    for (const address of addresses) {
+      const answer = await send(port, address, { headers: overHttps });
+      expect(answer.status, address).toBe(200);
+      expect(answer.body, address).not.toContain(buildOrigin);
+    }
+  });
+
   it("compresses a page kept from the build again once it names that host", async () => {
     const plain = await send(port, "/products/v5", { headers: overHttps });
     const br = await send(port, "/products/v5", { headers: { ...overHttps, "accept-encoding": "br" } });
     expect(br.headers["content-encoding"]).toBe("br");
     expect(br.body).toBe(plain.body);
+    expect(br.body).toContain(`<link rel="canonical" href="${site}/products/v5"/>`);
     expect(br.raw.length).toBeLessThan(plain.raw.length / 4);
   });
 

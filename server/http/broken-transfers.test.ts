@@ -135,9 +135,38 @@ describe.each(kinds)("transfers that break off, on the %s store", (kind) => {
     if (root) await rm(root, { recursive: true, force: true });
   });
 
+  /**
+   * One whole request on a connection of its own, closed after the answer: the test's own
+   * requests never reuse a kept-alive connection the server may be closing at that moment
+   * (a busy machine's timers run late), which would reset a large upload.
+   */
+  function send(
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: Buffer,
+  ): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }> {
+    const { hostname, port } = new URL(harness.origin);
+    return new Promise((resolve, reject) => {
+      const sent = request({ hostname, port, method, path, headers, agent: false }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            headers: response.headers,
+            text: Buffer.concat(chunks).toString("utf8"),
+          }),
+        );
+        response.on("error", reject);
+      });
+      sent.on("error", reject);
+      sent.end(body);
+    });
+  }
+
   async function scrape(): Promise<string> {
-    const response = await fetch(`${harness.origin}/metrics`, { headers: { authorization: `Bearer ${token}` } });
-    return response.text();
+    return (await send("GET", "/metrics", { authorization: `Bearer ${token}` })).text;
   }
 
   /** Files left in the store's incoming folder (the filesystem's), and multipart uploads left open (S3's). */
@@ -147,17 +176,21 @@ describe.each(kinds)("transfers that break off, on the %s store", (kind) => {
   }
 
   async function uploadWhole(body: Buffer, name: string): Promise<{ id: string; url: string; version: number }> {
-    const response = await editor.browser.fetch("/uploads/media", {
-      method: "POST",
-      headers: {
+    const path = "/uploads/media";
+    const answer = await send(
+      "POST",
+      path,
+      {
+        cookie: editor.browser.cookieHeader(path),
+        "x-forwarded-for": editor.browser.clientAddress,
         "x-csrf-token": editor.csrfToken,
         "x-file-name": encodeURIComponent(name),
         "content-type": "application/octet-stream",
       },
-      body: new Uint8Array(body),
-    });
-    expect(response.status).toBe(201);
-    return ((await response.json()) as { media: { id: string; url: string; version: number } }).media;
+      body,
+    );
+    expect(answer.status, answer.text).toBe(201);
+    return (JSON.parse(answer.text) as { media: { id: string; url: string; version: number } }).media;
   }
 
   function headOf(method: string, path: string, headers: Record<string, string>, length: number): string {
@@ -316,9 +349,56 @@ describe.each(kinds)("transfers that break off, on the %s store", (kind) => {
     const errors = harness.log.entries.slice(logged).filter((entry) => entry.level === "error");
     expect(errors, seen).toEqual([]);
     // Nothing of a broken-off upload was kept: the file to replace is as it was.
-    const kept = await editor.browser.fetch(`/media/${replaced.id}`);
-    expect(kept.headers.get("location")).toBe(replaced.url);
+    const path = `/media/${replaced.id}`;
+    const kept = await send("GET", path, {
+      cookie: editor.browser.cookieHeader(path),
+      "x-forwarded-for": editor.browser.clientAddress,
+    });
+    expect(kept.headers.location).toBe(replaced.url);
   }, 180_000);
+
+  it("an upload refused before its body is read, then broken off, leaves the server answering and nothing open", async () => {
+    // A viewer may not upload: refused before a byte of the body is read, then the client goes away.
+    const viewer = await signInAs(harness, "viewer", "transfers-viewer");
+    const port = Number(new URL(harness.origin).port);
+    const clients: Sent["ports"][] = [];
+    const ours = (socket: { localPort: number; remotePort: number }) =>
+      clients.some(
+        (client) =>
+          (socket.localPort === client.local && socket.remotePort === client.remote) ||
+          (socket.localPort === client.remote && socket.remotePort === client.local),
+      );
+    const before = await descriptorsBesidePools(ours);
+    const body = pdfOf(4 * 1024 * 1024);
+    for (const how of ["end", "reset"] as const) {
+      const path = "/uploads/media";
+      const head = [
+        `POST ${path} HTTP/1.1`,
+        "Host: 127.0.0.1",
+        `Cookie: ${viewer.browser.cookieHeader(path)}`,
+        `X-Forwarded-For: ${viewer.browser.clientAddress}`,
+        `X-CSRF-Token: ${viewer.csrfToken}`,
+        `X-File-Name: refused.pdf`,
+        `Content-Length: ${body.length}`,
+      ].join("\r\n");
+      const { ports } = await breakOff(port, `${head}\r\n\r\n`, body, 2 * 1024 * 1024, how);
+      clients.push(ports);
+    }
+    const settled = await Promise.race([
+      harness.settled().then(() => true),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), settleMs)),
+    ]);
+    expect(settled).toBe(true);
+    expect(
+      await pollUntil(
+        () => descriptorsBesidePools(ours),
+        (now) => now === before,
+        settleMs,
+      ),
+    ).toBe(before);
+    // Still answering.
+    expect((await uploadWhole(pdfOf(1024), "after.pdf")).url).toMatch(/^\/media\//);
+  }, 120_000);
 
   it("a download whose client goes away closes its file at once, and is counted", async () => {
     // Larger than what the connection's buffers hold, so the server is still sending when the client leaves.

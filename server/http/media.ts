@@ -49,6 +49,7 @@ function refusal(c: Context, status: 400 | 401 | 403 | 413, code: string, messag
  * the whole upload was read closes the connection after it, the rest unread.
  */
 function uploadFailed(c: Context, error: unknown, body: RequestBody): Response {
+  body.release();
   if (body.brokenOff()) {
     return refusal(c, 400, "BAD_REQUEST", "The upload broke off before the whole file arrived: nothing was kept.");
   }

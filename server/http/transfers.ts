@@ -32,6 +32,8 @@ export type RequestBody = {
   unread: () => boolean;
   /** Whether the client went away mid-body: no one reads an answer. */
   brokenOff: () => boolean;
+  /** The route is done with the body: what is left unread stays unread (the connection closes after the answer). */
+  release: () => void;
 };
 
 /**
@@ -56,9 +58,14 @@ export function requestBody(c: Context<AppEnv>): RequestBody {
       stream: body ? Readable.fromWeb(body as WebReadableStream<Uint8Array>) : Readable.from([]),
       unread: () => false,
       brokenOff: () => false,
+      release: () => {},
     };
   }
   const stream = new PassThrough();
+  // Its reader hears a failure its own way (an iterator, a pipeline). One that comes before
+  // anything reads (the route still checking who asks, or done with it unread) must not be
+  // thrown as an uncaught error, which would end the process.
+  stream.on("error", () => {});
   incoming.pipe(stream);
   const stopWatching = finished(incoming, { writable: false }, (error) => {
     // Ended whole: the pipe ends the stream. Broken off: the stream fails with the request's error.
@@ -73,6 +80,7 @@ export function requestBody(c: Context<AppEnv>): RequestBody {
     stream,
     unread: () => !incoming.readableEnded,
     brokenOff: () => bodyBrokenOff(incoming),
+    release: () => stream.destroy(),
   };
 }
 

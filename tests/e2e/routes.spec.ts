@@ -29,6 +29,21 @@ test.describe("public routes", () => {
     expect(listed.sort()).toEqual([...specRoutes].sort());
   });
 
+  test("the sitemap, robots.txt and canonical links name the server's own PUBLIC_URL", async ({ request, baseURL }) => {
+    // The e2e server's PUBLIC_URL is its own address (http://localhost:{E2E_PORT}).
+    const origin = new URL(baseURL ?? "").origin;
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const origins = new Set(
+      [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").origin),
+    );
+    expect([...origins]).toEqual([origin]);
+    expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    for (const path of ["/products/v5", "/locations"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain(`<link rel="canonical" href="${origin}${path}"/>`);
+    }
+  });
+
   // One browser page walks every route: a fresh page per route would cost more than the checks.
   test("each answers 200 with its title and a single h1 from its content", async ({ page }) => {
     test.setTimeout(90_000);

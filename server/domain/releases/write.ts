@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { media, mediaUses } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
 import { renderedFor, renderPool } from "../core/rendering.ts";
-import { id, rowVersion } from "../core/fields.ts";
+import { id, oneLine, rowVersion } from "../core/fields.ts";
 import { releaseEntity, releaseName, type Release } from "./entity.ts";
 import { releaseFields, stableHasNoLabel } from "./fields.ts";
 import { parseVersion, versionKey } from "./versions.ts";
@@ -194,7 +194,7 @@ export const downloadReleaseAsset = releaseEntity.write({
   operation: "download",
   doing: "download release files",
   // `releaseId`, not `id`: a download reads the release and changes nothing of it (no version to name).
-  input: z.object({ releaseId: id, mediaId: z.string().max(64) }),
+  input: z.object({ releaseId: id, mediaId: oneLine("the file's address").max(64) }),
   run: async (scope, input) => {
     const release = await scope.find(input.releaseId);
     const [file] = await scope.tx

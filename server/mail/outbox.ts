@@ -15,13 +15,20 @@ export function mailLine(value: string): string {
   return asText("one-line", value);
 }
 
+/** One address and nothing that would make it a list, a group or a display name. */
+const oneAddress = /^[^\s,;:<>"()\\]+@[^\s,;:<>"()\\]+$/u;
+
 /**
- * A mail made safe by construction: its headers (the address and the subject) are one
- * line and its body multi-line text, whatever went into them, so no text a person gave
- * can add a header or a line break the mail did not have.
+ * A mail made safe by construction: it goes to one address (anything else is refused: the
+ * forms only ever give one), its subject is one line and its body multi-line text, whatever
+ * went into them, so no text a person gave can add a header, a recipient or a line break
+ * the mail did not have.
  */
 export function safeMail<Mail extends OutgoingMail>(mail: Mail): Mail {
-  return { ...mail, to: mailLine(mail.to), subject: mailLine(mail.subject), text: asText("multi-line", mail.text) };
+  if (!oneAddress.test(mail.to) || asText("one-line", mail.to) !== mail.to) {
+    throw new Error("a mail goes to one address, and this is not one");
+  }
+  return { ...mail, subject: mailLine(mail.subject), text: asText("multi-line", mail.text) };
 }
 
 /** Delivers one message or throws; the outbox retries. */

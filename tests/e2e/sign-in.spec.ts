@@ -151,6 +151,19 @@ test.describe("sign-in mistakes", () => {
   // A refused form comes back with status 400, which Chromium logs.
   test.use({ allowedConsoleError: /status of 400/ });
 
+  test("a name that is not one line is refused beside the field when creating an account", async ({ page }) => {
+    await page.goto("/auth/login?returnTo=/dashboard");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByLabel("Your name").fill("Eve\u202eevE");
+    await page.getByLabel("Email address").fill("override@clinic.example");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByLabel("Your name")).toHaveAccessibleDescription(
+      /Remove the invisible control character \(U\+202E\) from your name\./,
+    );
+    await expect(page.getByLabel("Email address")).toHaveValue("override@clinic.example");
+    await expectNoAxeViolations(page);
+  });
+
   test("a wrong password is refused with a clear message and the address kept", async ({ page }) => {
     await page.goto("/auth/login?returnTo=/dashboard");
     await submitSignIn(page, { email: admin.email, password: "not-the-password" });

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { media, mediaUses, users } from "../../db/schema/index.ts";
 import type { ReadDatabase } from "../core/database.ts";
 import { NotFoundError } from "../core/errors.ts";
-import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
+import { id, likePattern, oneLine, searchText, sortDirection } from "../core/fields.ts";
 import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { responsiveFormats, responsiveWidths } from "../uploads/images.ts";
 import { mediaEntity, publishedUse, type Media } from "./entity.ts";
@@ -142,8 +142,7 @@ export async function countUses(db: ReadDatabase, mediaId: string): Promise<numb
 }
 
 /** A stored form named in an address: "original", "thumb", or a responsive size such as "w640.avif". */
-export const variantName = z
-  .string()
+export const variantName = oneLine("the size")
   .max(20)
   .transform((value, context): MediaVariant => {
     if (value === "original" || value === "thumb") return value;
@@ -176,8 +175,8 @@ export const openMediaFile = mediaEntity.read({
   operation: "read",
   doing: "open this file",
   input: z.object({
-    id: z.string().max(64),
-    folder: z.string().max(64),
+    id: oneLine("the file's address").max(64),
+    folder: oneLine("the file's address").max(64),
     variant: variantName,
   }),
   run: async (scope, input): Promise<OpenedFile> => {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { ReadDatabase } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
-import { likePattern } from "../core/fields.ts";
+import { likePattern, oneLine } from "../core/fields.ts";
 import { organizationEntity, type Organization } from "./entity.ts";
 import { country as countryCode, countryName, organizationKind, product, type products } from "./fields.ts";
 import { readPlace, usStateCode, type Place } from "./places.ts";
@@ -62,8 +62,7 @@ const coordinate = (name: string, limit: number) =>
 
 export const findLocationsInput = z
   .object({
-    place: z
-      .string()
+    place: oneLine("the place")
       .trim()
       .max(100, "Type at most 100 characters: a city, a state or a ZIP code.")
       .optional()

@@ -3,12 +3,12 @@ import { z } from "zod";
 import type { ReadDatabase } from "../../db/client.ts";
 import { media, mediaUses, releaseDownloads } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
-import { id } from "../core/fields.ts";
+import { id, oneLine } from "../core/fields.ts";
 import type { Media } from "../media/entity.ts";
 import { releaseEntity, type Release } from "./entity.ts";
 
 /** Which of a release's files: the release by its id, the file by the media library's. */
-const releaseFileInput = z.object({ releaseId: id, mediaId: z.string().max(64) });
+const releaseFileInput = z.object({ releaseId: id, mediaId: oneLine("the file's address").max(64) });
 
 /** Not a uuid: asks for no row rather than letting the database refuse the text. */
 const noFile = "00000000-0000-0000-0000-000000000000";

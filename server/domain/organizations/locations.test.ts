@@ -6,7 +6,6 @@ import type { Database } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
 import type { ValidationError } from "../core/errors.ts";
 import { findLocations, listingsStamp, setPublicListing } from "./index.ts";
-import { readPlace } from "./places.ts";
 import { milesBetween, zipCentroid } from "./zip-centroids.ts";
 
 /**
@@ -93,17 +92,6 @@ describe("ZIP code centres and distances", () => {
     expect(milesBetween(madison, milwaukee)).toBeGreaterThan(70);
     expect(milesBetween(madison, milwaukee)).toBeLessThan(80);
     expect(milesBetween(madison, madison)).toBe(0);
-  });
-
-  it("reads a typed place as a ZIP code, a state by code or name, a province, a country or text", () => {
-    expect(readPlace("53703")).toMatchObject({ kind: "zip", zip: "53703" });
-    expect(readPlace("00000")).toEqual({ kind: "unknownZip", zip: "00000" });
-    expect(readPlace(" wi ")).toMatchObject({ kind: "region", codes: ["WI"], label: "Wisconsin" });
-    expect(readPlace("new  york")).toMatchObject({ kind: "region", codes: ["NY"] });
-    expect(readPlace("Ontario")).toMatchObject({ kind: "region", codes: ["ON"] });
-    expect(readPlace("UK")).toMatchObject({ kind: "country", code: "GB", label: "United Kingdom" });
-    expect(readPlace("Canada")).toMatchObject({ kind: "country", code: "CA" });
-    expect(readPlace("Madison")).toEqual({ kind: "text", text: "madison" });
   });
 });
 

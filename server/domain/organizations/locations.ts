@@ -7,7 +7,7 @@ import { controlCharacters, likePattern } from "../core/fields.ts";
 import { organizationEntity, type Organization } from "./entity.ts";
 import { country as countryCode, countryName, organizationKind, product, type products } from "./fields.ts";
 import { loadCities, type Cities } from "./cities.ts";
-import { organizationPoint, readPlace, usStateCode, type Place, type PlaceChoice } from "./places.ts";
+import { organizationPoint, placeChoice, readPlace, usStateCode, type Place, type PlaceChoice } from "./places.ts";
 import { milesBetween, type Point } from "./zip-centroids.ts";
 
 /** The distances a "near" search may reach, in miles. */
@@ -43,7 +43,10 @@ export type LocationSearch = {
   place: string | null;
   /** A city typed, in full, as the search understood it: "Madison, Wisconsin, United States". */
   near: string | null;
-  /** Other places of the name typed alone, after the most populous one the search used. */
+  /**
+   * Other places of the name typed alone, after the most populous one the search used; or,
+   * when the name typed is part of a listing's name and was searched as such, the places of that name.
+   */
   otherPlaces: PlaceChoice[];
   /** What was typed, when it is no place the search knows and no listed organization's name. */
   unknownPlace: string | null;
@@ -174,7 +177,21 @@ export const findLocations = organizationEntity.publicRead({
         place: `We could not find ZIP code ${read.zip}. Check it, or type a city or a state.`,
       });
     }
-    const place = read;
+    let place: Place | null = read;
+    let placesOffered: PlaceChoice[] = [];
+    if (place?.kind === "city" && place.alone) {
+      // A listing's name wins over a namesake town ("Lakeshore"); the town is offered instead.
+      const text = (input.place ?? "").replace(/\s+/g, " ").toLowerCase();
+      const named = await scope.select(
+        { id: organizations.id },
+        eq(organizations.publicListing, true),
+        sql`lower(${organizations.name}) like ${likePattern(text)}`,
+      );
+      if (named.length > 0) {
+        placesOffered = [placeChoice(place), ...place.others];
+        place = { kind: "text", text, suggestions: [] };
+      }
+    }
     // A typed place is the newer search: the visitor's location (kept in the form) gives way to it.
     const origin = place
       ? place.kind === "zip"
@@ -259,7 +276,7 @@ export const findLocations = organizationEntity.publicRead({
       origin,
       place: understood(),
       near: place?.kind === "city" ? place.fullLabel : null,
-      otherPlaces: place?.kind === "city" ? place.others : [],
+      otherPlaces: place?.kind === "city" ? place.others : placesOffered,
       unknownPlace: unknown ? (input.place ?? null) : null,
       suggestions: unknown ? unknown.suggestions : [],
       withinMiles,

@@ -16,9 +16,9 @@ export type Place =
   /**
    * A city or town: `label` as a heading says it ("Toronto, Ontario"), `fullLabel` with its
    * country; `others`: the next most populous places of the same name, when the name alone
-   * was typed and it is not the only one.
+   * was typed and it is not the only one. `alone`: typed without a state, province or country.
    */
-  | { kind: "city"; point: Point; label: string; fullLabel: string; others: PlaceChoice[] }
+  | { kind: "city"; point: Point; label: string; fullLabel: string; others: PlaceChoice[]; alone: boolean }
   /**
    * Not a place the search knows: searched in the listings' names, cities and postcodes;
    * `suggestions` are places whose names start alike, for when that finds nothing.
@@ -111,9 +111,14 @@ function cityWithin(cities: Cities, name: string, given: Qualifier[][]): City | 
   return named.find((city) => given.every((readings) => readings.some((reading) => inside(city, reading)))) ?? null;
 }
 
-function cityPlace(city: City, others: City[]): Place {
+function cityPlace(city: City, others: City[], alone: boolean): Place {
   const { label, fullLabel } = labels(city);
-  return { kind: "city", point: city.point, label, fullLabel, others: others.slice(0, 4).map(choice) };
+  return { kind: "city", point: city.point, label, fullLabel, others: others.slice(0, 4).map(choice), alone };
+}
+
+/** A city's own choice, for offering it as a link. */
+export function placeChoice(place: Extract<Place, { kind: "city" }>): PlaceChoice {
+  return { label: place.fullLabel, place: place.fullLabel };
 }
 
 /** "Madison, WI", "Madison Wisconsin", "Toronto, ON, Canada", "Kansas City MO": a city and what narrows it. */
@@ -183,10 +188,10 @@ export async function readPlace(typed: string, cities: () => Promise<Cities> = l
       seen.add(label);
       return true;
     });
-    return cityPlace(first, others);
+    return cityPlace(first, others, true);
   }
   const qualified = qualifiedCity(table, bare);
-  if (qualified) return cityPlace(qualified, []);
+  if (qualified) return cityPlace(qualified, [], false);
   return { kind: "text", text: text.toLowerCase(), suggestions: suggestionsFor(table, bare) };
 }
 

@@ -1,4 +1,6 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { parsePageFile } from "../../../content/parse.ts";
 import { loadCities, placeKey } from "./cities.ts";
 import { organizationPoint, readPlace } from "./places.ts";
 import { milesBetween } from "./zip-centroids.ts";
@@ -134,5 +136,22 @@ describe("where a listed organization is", () => {
     expect(london?.longitude).toBeCloseTo(-81.2, 0);
     expect(organizationPoint({ city: "Nowhere", region: "", postalCode: "", country: "DE" }, cities)).toBeNull();
     expect(organizationPoint({ city: "Berlin", region: "", postalCode: "", country: "DE" }, null)).toBeNull();
+  });
+});
+
+describe("Densara's own offices on the locations page", () => {
+  it("are where the city table says their towns are", async () => {
+    const raw = readFileSync(new URL("../../../content/pages/locations.yaml", import.meta.url), "utf8");
+    const page = parsePageFile("locations.yaml", raw);
+    const offices = page.sections.flatMap((section) => (section.type === "locations" ? section.items : []));
+    expect(offices.length).toBeGreaterThan(0);
+    for (const office of offices) {
+      if (!office.at) throw new Error(`${office.name} has no coordinates: the finder cannot name it as the nearest`);
+      // "Toronto, ON M5V 1L7" and "Leeds LS10 1AB": the town, without its postcode.
+      const town = (office.addressLines.at(-1) ?? "").replace(/(\s+[A-Z0-9]*\d[A-Z0-9]*){1,2}$/, "");
+      const place = await readPlace(`${town}, ${office.country}`);
+      if (place.kind !== "city") throw new Error(`${office.name}: "${town}" is no city the table knows`);
+      expect(milesBetween(place.point, office.at), office.name).toBeLessThan(15);
+    }
   });
 });

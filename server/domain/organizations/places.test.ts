@@ -11,19 +11,24 @@ import { milesBetween } from "./zip-centroids.ts";
  */
 
 describe("the city table", () => {
-  it("is read once, by a worker, and finds places by name whatever the accents, case and saints", async () => {
-    const [first, second] = await Promise.all([loadCities(), loadCities()]);
-    expect(second).toBe(first);
-    expect(first.count).toBeGreaterThan(130_000);
-    expect(placeKey("Saint-Jérôme")).toBe(placeKey("st jerome"));
-    expect(placeKey("MÜNSTER")).toBe("munster");
-    expect(placeKey("Fort Worth")).toBe(placeKey("Ft. Worth"));
-    const [montreal] = first.named("montreal");
-    expect(montreal).toMatchObject({ name: "Montréal", country: "CA", region: "QC" });
-    expect(montreal?.population).toBeGreaterThan(1_000_000);
-    expect(first.named("")).toEqual([]);
-    expect(first.named("Nowhere-upon-Nothing")).toEqual([]);
-  });
+  // The first read decodes 135,000 places: room for a loaded machine, never a measure of speed.
+  it(
+    "is read once, by a worker, and finds places by name whatever the accents, case and saints",
+    { timeout: 300_000 },
+    async () => {
+      const [first, second] = await Promise.all([loadCities(), loadCities()]);
+      expect(second).toBe(first);
+      expect(first.count).toBeGreaterThan(130_000);
+      expect(placeKey("Saint-Jérôme")).toBe(placeKey("st jerome"));
+      expect(placeKey("MÜNSTER")).toBe("munster");
+      expect(placeKey("Fort Worth")).toBe(placeKey("Ft. Worth"));
+      const [montreal] = first.named("montreal");
+      expect(montreal).toMatchObject({ name: "Montréal", country: "CA", region: "QC" });
+      expect(montreal?.population).toBeGreaterThan(1_000_000);
+      expect(first.named("")).toEqual([]);
+      expect(first.named("Nowhere-upon-Nothing")).toEqual([]);
+    },
+  );
 });
 
 describe("reading a typed place", () => {

@@ -341,7 +341,7 @@ function Results({
         </h3>
         {results.near ? (
           <p className={mutedClasses} data-results-near="">
-            Showing results near {results.near}.
+            {`Showing results near ${results.near}.`}
           </p>
         ) : null}
         {results.pageCount > 1 ? (

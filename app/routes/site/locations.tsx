@@ -4,10 +4,13 @@ import {
   LocationFinder,
   productLabels,
   radiusLabels,
+  type DensaraNearest,
   type FinderQuery,
 } from "../../components/site/location-finder.tsx";
 import { PageView } from "../../components/site/sections/page-view.tsx";
+import type { RenderedPage } from "../../../content/render.ts";
 import { tryQuery } from "../../lib/api.server.ts";
+import { milesBetween, type Point } from "../../lib/distance.ts";
 import { getPage } from "../../lib/content.server.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { enumParam, invalidParam } from "../../lib/list-params.ts";
@@ -49,6 +52,16 @@ const FindLocations = graphql(`
         longitude
       }
       place
+      near
+      otherPlaces {
+        label
+        place
+      }
+      unknownPlace
+      suggestions {
+        label
+        place
+      }
       withinMiles
       total
       page
@@ -109,6 +122,29 @@ function numberParam(params: URLSearchParams, name: string, pattern: RegExp, exp
   return Number(value);
 }
 
+/** Densara's own office or distributor (the page's "locations" section) nearest to where the search measures from. */
+function densaraNearest(page: RenderedPage, origin: Point | null): DensaraNearest | null {
+  if (!origin) return null;
+  const offices = page.sections.flatMap((section) =>
+    section.type === "locations"
+      ? section.items.flatMap((item) =>
+          item.at
+            ? [
+                {
+                  name: item.name,
+                  kind: item.kind,
+                  place: `${item.addressLines.at(-1) ?? ""}, ${item.country}`,
+                  distanceMiles: Math.round(milesBetween(origin, item.at) * 10) / 10,
+                  sectionId: section.id,
+                },
+              ]
+            : [],
+        )
+      : [],
+  );
+  return offices.sort((a, b) => a.distanceMiles - b.distanceMiles)[0] ?? null;
+}
+
 /**
  * Locations: the listed organizations, searched on the server. The page without a query
  * is rendered by the server at start and again whenever a listing changes (it is never
@@ -158,13 +194,23 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         { status: error.status ?? 500 },
       );
     }
-    return { page, query, results: null, placeError, search: url.search, origin, jsonLd: structuredData(page, origin) };
+    return {
+      page,
+      query,
+      results: null,
+      densara: null,
+      placeError,
+      search: url.search,
+      origin,
+      jsonLd: structuredData(page, origin),
+    };
   }
   const results = outcome.data.locations;
   return {
     page,
     query,
     results,
+    densara: densaraNearest(page, results.origin),
     placeError: undefined,
     search: url.search,
     origin,
@@ -179,11 +225,13 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
 };
 
 export default function LocationsPage({ loaderData }: Route.ComponentProps) {
-  const { page, query, results, placeError, search } = loaderData;
+  const { page, query, results, densara, placeError, search } = loaderData;
   return (
     <PageView
       page={page}
-      finder={<LocationFinder query={query} results={results} placeError={placeError} search={search} />}
+      finder={
+        <LocationFinder query={query} results={results} densara={densara} placeError={placeError} search={search} />
+      }
     />
   );
 }

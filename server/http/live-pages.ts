@@ -95,7 +95,10 @@ export function createLivePages(options: {
         return;
       }
       if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`);
-      files.set(path, await renderedPageFile(path, page.html, { nonce: page.nonce }, thirdPartySources(shown.analytics)));
+      files.set(
+        path,
+        await renderedPageFile(path, page.html, { nonce: page.nonce }, thirdPartySources(shown.analytics)),
+      );
       rendered.set(path, stamp);
     };
     // Four at a time: brotli runs on the thread pool, whose four threads the answers share.

@@ -92,7 +92,7 @@ export function readJsonFeed(body: string): { feedsmith: ReadEntry[]; specificat
       content: item.content_html ?? "",
     })),
     specification: spec.items.map((item) => ({
-      id: item.id ?? "",
+      id: item.id,
       title: item.title ?? "",
       link: item.url ?? "",
       content: item.content_html ?? "",

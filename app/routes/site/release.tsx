@@ -64,13 +64,13 @@ export async function loader({ params, context, url }: Route.LoaderArgs) {
   return {
     release: { ...release, notesHtml: htmlWithoutForbidden(release.notesHtml) },
     product,
-    productName: productByKey(product)?.name ?? `${site.brand.name} ${product}`,
+    productName: `${site.brand.name} ${productByKey(product)?.shortName ?? product}`,
     path: releasePagePath(product, release.versionNumber),
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
-  if (error || !loaderData) return errorMeta();
+  if (error) return errorMeta();
   const { release, product, path } = loaderData;
   return [
     ...pageMeta({
@@ -112,10 +112,10 @@ function Files({ release, path }: { release: Release; path: string }) {
               <div className="flex flex-wrap gap-x-2">
                 <dt className="text-gray-700 dark:text-gray-300">Size</dt>
                 <dd className="text-gray-950 dark:text-white">
-                  {formatBytes(asset.size)}{" "}
-                  <span className="text-gray-700 dark:text-gray-300">
-                    ({asset.size.toLocaleString("en-US")} bytes)
-                  </span>
+                  {formatBytes(asset.size)}
+                  {asset.size >= 1024 ? (
+                    <span className="text-gray-700 dark:text-gray-300">{` (${asset.size.toLocaleString("en-US")} bytes)`}</span>
+                  ) : null}
                 </dd>
               </div>
               <div className="grid gap-x-2 sm:flex">
@@ -130,7 +130,7 @@ function Files({ release, path }: { release: Release; path: string }) {
                 className={buttonClasses("secondary", "md", "whitespace-nowrap")}
               >
                 <LogIn aria-hidden="true" className="size-5" /> Sign in to download
-                <span className="sr-only"> {asset.name}</span>
+                <span className="sr-only">{` ${asset.name}`}</span>
               </a>
               <a
                 href={asset.downloadUrl}
@@ -139,7 +139,7 @@ function Files({ release, path }: { release: Release; path: string }) {
                 className={buttonClasses("primary", "md", "whitespace-nowrap")}
               >
                 <Download aria-hidden="true" className="size-5" /> Download
-                <span className="sr-only"> {asset.name}</span>
+                <span className="sr-only">{` ${asset.name}`}</span>
               </a>
             </div>
           </li>
@@ -162,19 +162,20 @@ export default function ReleasePage({ loaderData }: Route.ComponentProps) {
         <header className="grid gap-4">
           <nav aria-label="Breadcrumb">
             <ol className="flex flex-wrap items-center gap-1 text-base text-gray-700 dark:text-gray-300">
-              {crumbs.map((crumb) => (
+              {crumbs.map((crumb, index) => (
                 <li key={crumb.href} className="flex items-center gap-1">
+                  {index > 0 ? <ChevronRight aria-hidden="true" className="size-4 text-gray-500" /> : null}
                   <a
                     href={crumb.href}
                     className="underline underline-offset-2 hover:text-gray-950 dark:hover:text-white"
                   >
                     {crumb.title}
                   </a>
-                  <ChevronRight aria-hidden="true" className="size-4 text-gray-500" />
                 </li>
               ))}
-              <li>
-                <span aria-current="page">Software {release.versionNumber}</span>
+              <li className="flex items-center gap-1">
+                <ChevronRight aria-hidden="true" className="size-4 text-gray-500" />
+                <span aria-current="page">{`Software ${release.versionNumber}`}</span>
               </li>
             </ol>
           </nav>
@@ -186,7 +187,7 @@ export default function ReleasePage({ loaderData }: Route.ComponentProps) {
               id="release-title"
               className="text-4xl font-bold tracking-tight text-balance text-gray-950 sm:text-5xl dark:text-white"
             >
-              {site.brand.name} {product} {release.versionNumber}
+              {`${site.brand.name} ${product} ${release.versionNumber}`}
             </h1>
             <p className="text-lg text-gray-700 dark:text-gray-300">
               Released <time dateTime={release.releasedOn}>{formatDate(release.releasedOn)}</time>
@@ -214,7 +215,7 @@ export default function ReleasePage({ loaderData }: Route.ComponentProps) {
 
         <section aria-labelledby="follow" className="grid gap-3 border-t border-gray-200 pt-8 dark:border-gray-800">
           <h2 id="follow" className="text-xl font-semibold text-gray-950 dark:text-white">
-            Follow {product} releases
+            {`Follow ${product} releases`}
           </h2>
           <p className="flex flex-wrap items-center gap-x-5 gap-y-2 text-base">
             <Rss aria-hidden="true" className="size-5 text-bdblue-700 dark:text-bdblue-300" />

@@ -56,7 +56,11 @@ export const listMedia = mediaEntity.read({
  * images public releases show; for any other file they are asked to sign in, the answer
  * a file that does not exist gets too.
  */
-async function findFile(scope: { actor: unknown; find: (id: string) => Promise<Media> }, fileId: string, doing: string) {
+async function findFile(
+  scope: { actor: unknown; find: (id: string) => Promise<Media> },
+  fileId: string,
+  doing: string,
+) {
   try {
     return await scope.find(fileId);
   } catch (error) {

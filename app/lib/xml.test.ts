@@ -1,6 +1,6 @@
 import { SaxesParser } from "saxes";
 import { describe, expect, it } from "vitest";
-import { xmlText } from "./xml.ts";
+import { htmlWithoutForbidden, xmlText } from "./xml.ts";
 
 /** Whether a strict XML 1.0 parser reads the document to its end. */
 function wellFormed(document: string): boolean {
@@ -38,5 +38,12 @@ describe("XML text", () => {
       "&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&apos;s&lt;/a&gt;",
     );
     expect(xmlText("Right-to-left \u202e and emoji 🦴 stay")).toBe("Right-to-left \u202e and emoji 🦴 stay");
+  });
+
+  it("drops from HTML the forbidden characters written and named by numeric references, and keeps the rest", () => {
+    expect(htmlWithoutForbidden("<p>a\u000bb &#x1;&#0;&#11;&#xFFFE;&#xd800; c</p>")).toBe("<p>ab  c</p>");
+    expect(htmlWithoutForbidden("<p>&#x3C;b&#x3E; &amp; &#9; &#x1F9B4; &#65533; &nbsp;</p>")).toBe(
+      "<p>&#x3C;b&#x3E; &amp; &#9; &#x1F9B4; &#65533; &nbsp;</p>",
+    );
   });
 });

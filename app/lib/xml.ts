@@ -16,7 +16,37 @@ const references: Readonly<Record<string, string>> = {
   "'": "&apos;",
 };
 
+/**
+ * `value` without the characters XML 1.0 forbids (and HTML calls errors): what the JSON
+ * Feed and the release pages carry of text written elsewhere, so every format holds the
+ * same characters.
+ */
+export function withoutForbiddenCharacters(value: string): string {
+  return value.replace(forbidden, "");
+}
+
+const allowedCode = (code: number) =>
+  code === 0x9 ||
+  code === 0xa ||
+  code === 0xd ||
+  (code >= 0x20 && code <= 0xd7ff) ||
+  (code >= 0xe000 && code <= 0xfffd) ||
+  (code >= 0x10000 && code <= 0x10ffff);
+
+/**
+ * HTML (release notes as rendered) without those characters, whether written or named by
+ * a numeric character reference (`&#x1;`, `&#0;`, `&#xFFFE;`): a reader that decodes the
+ * HTML then meets none of them either.
+ */
+export function htmlWithoutForbidden(html: string): string {
+  return withoutForbiddenCharacters(html).replace(
+    /&#(?:[xX]([0-9a-fA-F]{1,8})|(\d{1,10}));/g,
+    (reference, hex: string | undefined, decimal: string | undefined) =>
+      allowedCode(hex === undefined ? Number(decimal) : Number.parseInt(hex, 16)) ? reference : "",
+  );
+}
+
 /** `value` as XML character data or an attribute's value (either quote). */
 export function xmlText(value: string): string {
-  return value.replace(forbidden, "").replace(/[<>&"']/g, (character) => references[character] ?? "");
+  return withoutForbiddenCharacters(value).replace(/[<>&"']/g, (character) => references[character] ?? "");
 }

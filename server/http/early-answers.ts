@@ -10,6 +10,7 @@ import type { AppBuild } from "./build.ts";
 import { createBuildFileAnswerer, type BuildFileAnswerer } from "./build-files.ts";
 import { createFormPageAnswerer } from "./form-pages.ts";
 import { createLivePages } from "./live-pages.ts";
+import { pagePatterns } from "./middleware/page-requests.ts";
 import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
 import { entryExports } from "./react-router.ts";
 import type { FormTickets } from "./security/form-tickets.ts";
@@ -63,8 +64,8 @@ export function createEarlyAnswers(options: {
   log: Logger;
   /** Renders a page through the whole app, as a visitor with no session would get it. */
   render: (path: string) => Promise<Response>;
-  /** What the live pages show changes only with this. */
-  stamp: () => Promise<string>;
+  /** The live pages now (the locations page, each public release's page), each with a stamp of what it shows. */
+  pages: () => Promise<ReadonlyMap<string, string>>;
   notices: () => ReturnType<typeof readSiteNotices>;
   analytics: () => ReturnType<typeof readSiteAnalytics>;
   servedElsewhere: (path: string) => boolean;
@@ -77,12 +78,11 @@ export function createEarlyAnswers(options: {
   const answerFile = createBuildFileAnswerer({ ...site, files: served });
 
   const livePages = createLivePages({
-    paths: livePaths,
+    pages: options.pages,
     render: async (path) => {
       const response = await options.render(path);
       return { status: response.status, html: await response.text(), nonce: nonceOf(response) };
     },
-    stamp: options.stamp,
     notices: async () => publicNotices(await options.notices()),
     analytics: async () => siteAnalyticsFrom(await options.analytics()),
     renderNotices: entryExports(build.serverBuild).renderSiteNotices,
@@ -142,13 +142,23 @@ export function createEarlyAnswers(options: {
 
   // The addresses answered here that are a page or file of their own (their own label in the metrics).
   const ownLabels = new Set<string>([...build.files.keys(), ...livePaths, "/auth/session"]);
+  const patternOf = pagePatterns(build.serverBuild);
   /**
    * The route label of an answer given here (ADR 032): the address itself when it is one of
-   * the build's files, a kept page or the session check (a set fixed by the build), one
-   * label for the hashed assets, and "(unmatched)" for every 404.
+   * the build's files, a kept page or the session check (a set fixed by the build), a kept
+   * release page's route pattern (one label for them all), one label for the hashed assets,
+   * and "(unmatched)" for every 404.
    */
   const routeOf = (path: string, status: number): string =>
-    status === 404 ? "(unmatched)" : path.startsWith("/assets/") ? "/assets/*" : ownLabels.has(path) ? path : "(other)";
+    status === 404
+      ? "(unmatched)"
+      : path.startsWith("/assets/")
+        ? "/assets/*"
+        : ownLabels.has(path)
+          ? path
+          : livePages.files.has(path)
+            ? patternOf(path)
+            : "(other)";
 
   return { answerEarly, livePages, sessionAnswers, learnNotFound, routeOf };
 }

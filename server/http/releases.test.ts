@@ -1,36 +1,29 @@
-import { parseFeed } from "@rowanmanning/feed-parser";
 import { eq } from "drizzle-orm";
-import { parseAtomFeed } from "feedsmith";
-import { SaxesParser } from "saxes";
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
+import { servedPage, startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
+import { readAtom, readJsonFeed } from "../../tests/support/feeds.ts";
 import { signInAs, type SignedInPerson } from "../../tests/support/graphql.ts";
+import { holdsForbidden, storableHostileNotes } from "../../tests/support/hostile-notes.ts";
 import { startS3Server } from "../../tests/support/s3-server.ts";
-import { activity } from "../db/schema/index.ts";
-import { uploadMedia, type Media } from "../domain/media/index.ts";
-import { createRelease, publishRelease, type Release } from "../domain/releases/index.ts";
+import { activity, releases } from "../db/schema/index.ts";
+import { updateMedia, uploadMedia, type Media } from "../domain/media/index.ts";
+import { createRelease, publishRelease, unpublishRelease, type Release } from "../domain/releases/index.ts";
+import { renderMarkdown } from "../markdown/render.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
 import { openS3Store } from "../storage/s3.ts";
 
-/** Release notes as people paste them: controls from word processors and terminals, markup, noncharacters. */
-const hostileNotes = [
-  "## Fixes",
-  "",
-  "- Soft line break\u000bfrom a word processor",
-  "- Escape \u001b[31mred\u001b[0m from a terminal, start of heading \u0001",
-  "- Noncharacters \ufffe\uffff and <script>alert(1)</script> & ]]>",
-  "- Right-to-left \u202e and 🦴",
-].join("\n");
-
 /**
- * The releases' public feeds and recorded downloads, over HTTP from the real server: what
- * a device, a partner's feed reader and a signed-in technician meet.
+ * The releases' public pages, feeds and recorded downloads, over HTTP from the real
+ * server: what a visitor, a device, a partner's feed reader and a signed-in technician meet.
  */
-describe("release feeds and downloads", () => {
+describe("release pages, feeds and downloads", () => {
   let harness: AuthHarness;
   let viewer: SignedInPerson;
   let firmware: Media;
+  /** An image the notes of a published stable release show, and one only a draft's notes show. */
+  const images: Record<"shown" | "draftOnly", Media> = {} as Record<"shown" | "draftOnly", Media>;
   const made: Record<string, Release> = {};
 
   beforeAll(async () => {
@@ -41,37 +34,183 @@ describe("release feeds and downloads", () => {
       file: new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\n%%EOF\n"),
       name: "v5 install guide.pdf",
     });
-    const release = async (channel: "stable" | "beta", versionNumber: string, publish: boolean) => {
+    for (const [key, background] of [
+      ["shown", "#0f766e"],
+      ["draftOnly", "#7c2d12"],
+    ] as const) {
+      const file = await uploadMedia(as, {
+        file: new Uint8Array(
+          await sharp({ create: { width: 80, height: 60, channels: 3, background } })
+            .png()
+            .toBuffer(),
+        ),
+        name: `${key}.png`,
+      });
+      images[key] = await updateMedia(as, {
+        id: file.id,
+        version: file.version,
+        name: file.name,
+        alt: `The ${key} screen`,
+      });
+    }
+    const release = async (channel: "stable" | "beta", versionNumber: string, publish: boolean, image?: Media) => {
       const created = await createRelease(as, {
         product: "v5",
         channel,
         versionNumber,
         releasedOn: "2026-11-20",
-        notes: `## ${versionNumber}\n\n- Faster start-up.`,
+        notes: `## ${versionNumber}\n\n- Faster start-up.${image ? `\n\n![${image.alt ?? ""}](/media/${image.id})` : ""}`,
         assetIds: [firmware.id],
       });
       made[versionNumber] = publish ? await publishRelease(as, { id: created.id, version: created.version }) : created;
     };
     await release("stable", "5.1.0", true);
-    await release("stable", "5.2.0", true);
-    await release("stable", "5.3.0", false);
+    await release("stable", "5.2.0", true, images.shown);
+    await release("stable", "5.3.0", false, images.draftOnly);
     await release("beta", "5.4.0-beta.1", true);
-    // The v4 feed carries notes pasted from everywhere: each line once broke the feed.
+    // The v4 release's notes hold everything people paste and type. They are written into
+    // the row, as a row saved before any input rule would hold them.
     const hostile = await createRelease(as, {
       product: "v4",
       channel: "stable",
       versionNumber: "4.9.1",
       releasedOn: "2026-11-21",
-      notes: hostileNotes,
+      notes: "## 4.9.1\n\n- Fixes.",
       assetIds: [firmware.id],
     });
     await publishRelease(as, { id: hostile.id, version: hostile.version });
-  }, 60_000);
+    const rendered = await renderMarkdown(storableHostileNotes);
+    await harness.database.db
+      .update(releases)
+      .set({ notes: storableHostileNotes, notesHtml: rendered.html })
+      .where(eq(releases.id, hostile.id));
+    // The server keeps the pages it has at start; these came after.
+    await harness.server.livePages.refresh();
+  }, 120_000);
   afterAll(async () => {
     await harness.close();
   });
 
-  it("lists published stable releases newest first in JSON, with each download's SHA-256, and never a draft or beta", async () => {
+  const page = (product: string, versionNumber: string) => `${harness.origin}/releases/${product}/${versionNumber}`;
+
+  it("gives a visitor each published stable release's page: notes, files with SHA-256, sign-in to download", async () => {
+    const visitor = harness.newBrowser();
+    const response = await visitor.fetch("/releases/v5/5.2.0");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    expect(html).toMatch(/<h1[^>]*>Densara v5 5\.2\.0<\/h1>/);
+    expect(html).toContain("<h2>5.2.0</h2>");
+    expect(html).toContain(`<img src="/media/${images.shown.id}" alt="The shown screen"`);
+    expect(html).toContain(firmware.sha256);
+    expect(html).toContain("v5 install guide.pdf");
+    // Breadcrumbs back to the product generation.
+    expect(html).toMatch(/<nav aria-label="Breadcrumb">.*href="\/products".*href="\/products\/v5"/s);
+    // The download leads a visitor to sign in and back; signed in, the same place downloads.
+    expect(html).toContain(`href="/auth/login?returnTo=${encodeURIComponent("/releases/v5/5.2.0#files")}"`);
+    expect(html).toContain(`href="/downloads/releases/${made["5.2.0"]?.id}/${firmware.id}"`);
+    // Both feeds are named in the head.
+    expect(html).toContain('<link rel="alternate" type="application/atom+xml" href="/releases/v5.atom"');
+    expect(html).toContain('<link rel="alternate" type="application/feed+json" href="/releases/v5.feed.json"');
+    // Kept as fixed bytes (ADR 029): no nonce, a strong ETag, a 304.
+    expect((await servedPage(visitor, "/releases/v5/5.2.0")).fixed).toBe(true);
+
+    // The hostile notes leave no character HTML forbids, and no script.
+    const hostile = await (await visitor.fetch("/releases/v4/4.9.1")).text();
+    expect(hostile).toContain("Soft line break");
+    expect(holdsForbidden(hostile)).toBe(false);
+    expect(hostile).not.toContain("<script>alert");
+  });
+
+  it("answers 404 for a draft, a beta, an unpublished release and any other address there, signed in or not", async () => {
+    for (const browser of [harness.newBrowser(), viewer.browser]) {
+      for (const path of [
+        "/releases/v5/5.3.0",
+        "/releases/v5/5.4.0-beta.1",
+        "/releases/v5/9.9.9",
+        "/releases/v6/5.2.0",
+        "/releases/v5/05.2.0",
+      ]) {
+        expect((await browser.fetch(path)).status, path).toBe(404);
+      }
+    }
+    // Unpublished, the page goes (once the server's check has run, within a second).
+    const as = domainContext(harness.database.db, systemAdmin, { files: harness.files });
+    const older = made["5.1.0"];
+    if (!older) throw new Error("no 5.1.0");
+    expect((await fetch(page("v5", "5.1.0"))).status).toBe(200);
+    made["5.1.0"] = await unpublishRelease(as, { id: older.id, version: older.version });
+    await harness.server.livePages.refresh();
+    expect((await fetch(page("v5", "5.1.0"))).status).toBe(404);
+    made["5.1.0"] = await publishRelease(as, { id: older.id, version: (made["5.1.0"] ?? older).version });
+    await harness.server.livePages.refresh();
+    expect((await fetch(page("v5", "5.1.0"))).status).toBe(200);
+  });
+
+  it("lets a visitor load the images a public release's notes show, and no other file", async () => {
+    const shown = await fetch(new URL(`/media/${images.shown.id}`, harness.origin), { redirect: "manual" });
+    expect(shown.status).toBe(302);
+    const file = await fetch(new URL(shown.headers.get("location") ?? "", harness.origin));
+    expect(file.status).toBe(200);
+    expect(file.headers.get("content-type")).toBe("image/png");
+    // A draft's image and the release's own download stay behind sign-in.
+    expect((await fetch(new URL(`/media/${images.draftOnly.id}`, harness.origin))).status).toBe(401);
+    expect((await fetch(new URL(`/media/${firmware.id}`, harness.origin))).status).toBe(401);
+    const folder = images.draftOnly.folder.slice("media/".length);
+    const draftFile = await fetch(new URL(`/media/${images.draftOnly.id}/${folder}/original`, harness.origin));
+    expect(draftFile.status).toBe(401);
+  });
+
+  it("links every Atom and JSON Feed entry to its public page, the feeds' own ids and links as they were", async () => {
+    const atom = await fetch(new URL("/releases/v5.atom", harness.origin));
+    const xml = await atom.text();
+    expect(xml).toContain(`<id>${harness.origin}/releases/v5.atom</id>`);
+    expect(xml).toContain(`<link rel="self" type="application/atom+xml" href="${harness.origin}/releases/v5.atom"/>`);
+    const read = readAtom(xml);
+    expect(read.errors).toEqual([]);
+    for (const entries of [read.feedsmith, read.rowanmanning]) {
+      expect(entries.map((entry) => entry.link)).toEqual([page("v5", "5.2.0"), page("v5", "5.1.0")]);
+      expect(entries.map((entry) => entry.id)).toEqual([
+        `urn:uuid:${made["5.2.0"]?.id}`,
+        `urn:uuid:${made["5.1.0"]?.id}`,
+      ]);
+      // The picture's address is absolute, and a visitor may load it (above).
+      expect(entries[0]?.content).toContain(`src="${harness.origin}/media/${images.shown.id}"`);
+    }
+
+    const json = await fetch(new URL("/releases/v5.feed.json", harness.origin));
+    expect(json.headers.get("content-type")).toBe("application/feed+json; charset=utf-8");
+    expect(json.headers.get("cache-control")).toBe("public, max-age=300, must-revalidate");
+    const items = readJsonFeed(await json.text());
+    expect(items.feedsmith).toEqual(items.specification);
+    expect(items.feedsmith.map((item) => item.link)).toEqual([page("v5", "5.2.0"), page("v5", "5.1.0")]);
+    expect(items.feedsmith.map((item) => item.id)).toEqual(read.feedsmith.map((entry) => entry.id));
+  });
+
+  it("keeps both feeds readable by every reader whatever the notes hold", async () => {
+    const atom = readAtom(await (await fetch(new URL("/releases/v4.atom", harness.origin))).text());
+    expect(atom.errors).toEqual([]);
+    const json = readJsonFeed(await (await fetch(new URL("/releases/v4.feed.json", harness.origin))).text());
+    for (const entries of [atom.feedsmith, atom.rowanmanning, json.feedsmith, json.specification]) {
+      expect(entries.map((entry) => entry.title)).toEqual(["Densara v4 4.9.1"]);
+      expect(entries.map((entry) => entry.link)).toEqual([page("v4", "4.9.1")]);
+      expect(entries[0]?.content).toContain("Soft line break");
+      expect(entries[0]?.content).toContain("🦴");
+      expect(holdsForbidden(entries[0]?.content ?? "")).toBe(false);
+    }
+  });
+
+  it("lists the release pages in the sitemap, and never a draft's or a beta's", async () => {
+    const sitemap = await (await fetch(new URL("/sitemap.xml", harness.origin))).text();
+    const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").pathname);
+    expect(listed.filter((path) => path.startsWith("/releases/"))).toEqual([
+      "/releases/v4/4.9.1",
+      "/releases/v5/5.2.0",
+      "/releases/v5/5.1.0",
+    ]);
+  });
+
+  it("lists published stable releases newest first in the device manifest, with each download's SHA-256", async () => {
     const response = await fetch(new URL("/releases/v5.json", harness.origin));
     expect(response.status).toBe(200);
     expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
@@ -98,8 +237,8 @@ describe("release feeds and downloads", () => {
     expect(v4.releases.map((release) => release.version)).toEqual(["4.9.1"]);
   });
 
-  it("answers 304 to a matching If-None-Match, for JSON and Atom", async () => {
-    for (const path of ["/releases/v5.json", "/releases/v5.atom"]) {
+  it("answers 304 to a matching If-None-Match, for each feed", async () => {
+    for (const path of ["/releases/v5.json", "/releases/v5.atom", "/releases/v5.feed.json"]) {
       const first = await fetch(new URL(path, harness.origin));
       const etag = first.headers.get("etag") ?? "";
       // Weak once compressed (the compression middleware marks it so); a weak match is a match.
@@ -123,22 +262,6 @@ describe("release feeds and downloads", () => {
     expect(xml).not.toContain("5.3.0");
     expect(xml).not.toContain("beta");
     expect((await fetch(new URL("/releases/v6.json", harness.origin))).status).toBe(404);
-  });
-
-  it("keeps the Atom feed well formed whatever the notes hold: a strict XML parser and two feed readers read it", async () => {
-    const xml = await (await fetch(new URL("/releases/v4.atom", harness.origin))).text();
-    const strict = new SaxesParser({ xmlns: true });
-    const errors: string[] = [];
-    strict.on("error", (error) => errors.push(error.message));
-    strict.write(xml).close();
-    expect(errors).toEqual([]);
-
-    const read = parseAtomFeed(xml);
-    expect(read.entries?.map((entry) => entry.title?.value)).toEqual(["Densara v4 4.9.1"]);
-    expect(read.entries?.[0]?.content?.value).toContain("Soft line break");
-    const other = parseFeed(xml);
-    expect(other.items.map((item) => item.title)).toEqual(["Densara v4 4.9.1"]);
-    expect(other.items[0]?.content).toContain("Escape");
   });
 
   it("records each download, and asks people who are not signed in to sign in", async () => {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
-import { xmlText } from "../../app/lib/xml.ts";
+import { releasePagePath, type ReleaseProduct } from "../../app/lib/release-pages.ts";
+import { htmlWithoutForbidden, withoutForbiddenCharacters, xmlText } from "../../app/lib/xml.ts";
 import type { Database } from "../db/client.ts";
 import { keyOf } from "../domain/media/index.ts";
 import { nameForType } from "../domain/uploads/names.ts";
@@ -45,9 +46,51 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
 }
 
-type FeedRelease = { release: Release; assets: ReleaseAsset[] };
+export type FeedRelease = { release: Release; assets: ReleaseAsset[] };
 
-function jsonFeed(product: string, entries: FeedRelease[], origin: URL): string {
+/** What every feed of one product is written from. */
+export type Feed = { product: ReleaseProduct; entries: FeedRelease[]; origin: URL; siteName: string };
+
+/** A release's public page, absolute: what each feed's entry links to. */
+function pageUrl(release: Release, origin: URL): string {
+  return new URL(releasePagePath(release.product, release.versionNumber), origin).href;
+}
+
+/**
+ * Notes as a feed carries them: the addresses in them (images from the media library,
+ * links within the site) absolute, since a feed reader resolves them against nothing of
+ * ours, and only the characters XML 1.0 allows (written, or as a reference). The notes
+ * are serialized by the renderer when saved: text never holds a bare `<`, and a quote
+ * inside an attribute's value is a reference, so ` src="/…"` inside a tag is always an
+ * attribute.
+ */
+export function notesForFeed(html: string, origin: URL): string {
+  return htmlWithoutForbidden(html).replace(/<[a-z][^>]*>/g, (tag) =>
+    tag.replace(
+      / (src|href)="(\/(?!\/)[^"]*)"/g,
+      (_match, name: string, path: string) => ` ${name}="${origin.origin}${path}"`,
+    ),
+  );
+}
+
+/** A release's notes, then its files with their sizes and SHA-256 (the downloads themselves are for signed-in owners). */
+function feedContent({ release, assets }: FeedRelease, origin: URL): string {
+  const files = assets
+    .map(
+      (asset) =>
+        `<li>${xmlText(asset.name)} (${asset.size.toLocaleString("en-US")} bytes), SHA-256 <code>${asset.sha256}</code></li>`,
+    )
+    .join("");
+  return `${notesForFeed(release.notesHtml, origin)}${files ? `<h3>Downloads</h3><ul>${files}</ul>` : ""}`;
+}
+
+const feedTitle = ({ siteName, product }: Feed) => `${siteName} ${product} software releases`;
+
+/**
+ * The device manifest (`/releases/{product}.json`): what units in the field poll, kept as
+ * it has been since the first devices (new fields may be added, none renamed or removed).
+ */
+function deviceManifest({ product, entries, origin }: Feed): string {
   return JSON.stringify({
     product,
     channel: "stable",
@@ -56,6 +99,7 @@ function jsonFeed(product: string, entries: FeedRelease[], origin: URL): string 
       version: release.versionNumber,
       releasedOn: release.releasedOn,
       publishedAt: release.publishedAt?.toISOString() ?? null,
+      page: pageUrl(release, origin),
       notesHtml: release.notesHtml,
       downloads: assets.map((asset) => ({
         name: asset.name,
@@ -68,62 +112,93 @@ function jsonFeed(product: string, entries: FeedRelease[], origin: URL): string 
   });
 }
 
-function atomFeed(product: string, entries: FeedRelease[], origin: URL, siteName: string, self: string): string {
+/** A JSON Feed 1.1 (https://jsonfeed.org/version/1.1) of the same releases, for feed readers. */
+function jsonFeed(feed: Feed, self: string): string {
+  const { product, entries, origin, siteName } = feed;
+  return JSON.stringify({
+    version: "https://jsonfeed.org/version/1.1",
+    title: feedTitle(feed),
+    home_page_url: new URL(`/products/${product}`, origin).href,
+    feed_url: self,
+    description: `Published stable software for the ${siteName} ${product}: what changed, and each file with its SHA-256.`,
+    language: "en-US",
+    authors: [{ name: siteName, url: origin.href }],
+    items: entries.map((entry) => ({
+      // The Atom entry's id too: a reader that reads both sees one release.
+      id: `urn:uuid:${entry.release.id}`,
+      url: pageUrl(entry.release, origin),
+      title: withoutForbiddenCharacters(`${siteName} ${releaseName(entry.release)}`),
+      content_html: feedContent(entry, origin),
+      date_published: `${entry.release.releasedOn}T00:00:00Z`,
+      date_modified: (entry.release.publishedAt ?? entry.release.updatedAt).toISOString(),
+    })),
+  });
+}
+
+function atomFeed(feed: Feed, self: string): string {
+  const { product, entries, origin, siteName } = feed;
   const updated = entries[0]?.release.publishedAt?.toISOString() ?? new Date(0).toISOString();
-  const items = entries.map(({ release, assets }) => {
-    const downloads = assets
-      .map(
-        (asset) =>
-          `<li>${xmlText(asset.name)} (${asset.size.toLocaleString("en-US")} bytes), SHA-256 <code>${asset.sha256}</code></li>`,
-      )
-      .join("");
-    const content = `${release.notesHtml}${downloads ? `<h3>Downloads</h3><ul>${downloads}</ul>` : ""}`;
+  const items = entries.map((entry) => {
+    const { release } = entry;
     return `<entry>
 <id>urn:uuid:${release.id}</id>
 <title>${xmlText(`${siteName} ${releaseName(release)}`)}</title>
 <updated>${(release.publishedAt ?? release.updatedAt).toISOString()}</updated>
 <published>${release.releasedOn}T00:00:00Z</published>
-<link rel="alternate" href="${xmlText(new URL(`/dashboard/releases?product=${product}`, origin).href)}"/>
-<content type="html">${xmlText(content)}</content>
+<link rel="alternate" type="text/html" href="${xmlText(pageUrl(release, origin))}"/>
+<content type="html">${xmlText(feedContent(entry, origin))}</content>
 </entry>`;
   });
   return `<?xml version="1.0" encoding="utf-8"?>
 <feed xmlns="http://www.w3.org/2005/Atom">
 <id>${xmlText(self)}</id>
-<title>${xmlText(`${siteName} ${product} software releases`)}</title>
+<title>${xmlText(feedTitle(feed))}</title>
 <updated>${updated}</updated>
-<link rel="self" href="${xmlText(self)}"/>
+<link rel="self" type="application/atom+xml" href="${xmlText(self)}"/>
+<link rel="alternate" type="text/html" href="${xmlText(new URL(`/products/${product}`, origin).href)}"/>
 <author><name>${xmlText(siteName)}</name></author>
 ${items.join("\n")}
 </feed>
 `;
 }
 
+/** Each feed's format, by the end of its address: its content type and its writer. */
+export const feedFormats = {
+  atom: { type: "application/atom+xml; charset=utf-8", write: atomFeed },
+  "feed.json": { type: "application/feed+json; charset=utf-8", write: jsonFeed },
+  json: { type: "application/json; charset=utf-8", write: (feed: Feed) => deviceManifest(feed) },
+} as const;
+
 /**
  * The public feeds of published stable releases, for devices, partners and people:
- * `/releases/{v4|v5}.json` and `/releases/{v4|v5}.atom`. Drafts and betas are never in
+ * `/releases/{v4|v5}.atom` (Atom) and `/releases/{v4|v5}.feed.json` (JSON Feed 1.1) for
+ * feed readers, each entry linking to the release's public page, and
+ * `/releases/{v4|v5}.json`, the device manifest units poll. Drafts and betas are never in
  * them. Each carries an ETag and answers 304 to a matching If-None-Match. Their downloads
  * point at the signed-in, recorded download route.
  */
 export function releaseFeedRoutes(options: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/:file", async (c) => {
-    const match = /^(v4|v5)\.(json|atom)$/.exec(c.req.param("file"));
-    if (!match) return c.text("There is no such feed: try /releases/v5.json or /releases/v5.atom.", 404);
-    const [, product = "v5", format = "json"] = match;
+    const match = /^(v4|v5)\.(atom|feed\.json|json)$/.exec(c.req.param("file"));
+    if (!match) {
+      return c.text(
+        "There is no such feed: try /releases/v5.atom (Atom), /releases/v5.feed.json (JSON Feed) or /releases/v5.json (the device manifest).",
+        404,
+      );
+    }
+    const product: ReleaseProduct = match[1] === "v4" ? "v4" : "v5";
+    const format = feedFormats[match[2] === "atom" ? "atom" : match[2] === "json" ? "json" : "feed.json"];
     // The feed is the same for everyone: read as the anonymous visitor, whoever asks.
     const domain = requestDomain(options.deps, { actor: null, info: requestInfo(c, options.proxyHops) });
-    const list = await listPublishedReleases(domain, { product: product as "v4" | "v5" });
+    const list = await listPublishedReleases(domain, { product });
     const assets = await listReleaseAssets(domain, { ids: list.map((release) => release.id) });
     const entries = list.map((release) => ({
       release,
       assets: assets.filter((asset) => asset.releaseId === release.id),
     }));
-    const self = new URL(`/releases/${product}.${format}`, options.publicUrl).href;
-    const body =
-      format === "json"
-        ? jsonFeed(product, entries, options.publicUrl)
-        : atomFeed(product, entries, options.publicUrl, options.siteName, self);
+    const self = new URL(`/releases/${c.req.param("file")}`, options.publicUrl).href;
+    const body = format.write({ product, entries, origin: options.publicUrl, siteName: options.siteName }, self);
     const etag = etagOf(body);
     const headers = {
       ETag: etag,
@@ -131,10 +206,7 @@ export function releaseFeedRoutes(options: Deps): Hono<AppEnv> {
       Vary: "Accept-Encoding",
     };
     if (matches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
-    return c.body(body, 200, {
-      ...headers,
-      "Content-Type": format === "json" ? "application/json; charset=utf-8" : "application/atom+xml; charset=utf-8",
-    });
+    return c.body(body, 200, { ...headers, "Content-Type": format.type });
   });
   return routes;
 }

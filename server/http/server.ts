@@ -53,6 +53,9 @@ import { createEarlyAnswers } from "./early-answers.ts";
 import { unexpectedErrorHandler } from "./errors.ts";
 import type { LivePages } from "./live-pages.ts";
 import { listingsStamp } from "../domain/organizations/index.ts";
+import { listReleasePages } from "../domain/releases/index.ts";
+import { livePaths } from "../../app/lib/public-paths.ts";
+import { releasePagePath } from "../../app/lib/release-pages.ts";
 import { formTicketWindow, loadFormTickets } from "./security/form-tickets.ts";
 import { reactRouterPages } from "./react-router.ts";
 import { readSiteAnalytics, readSiteNotices } from "../domain/settings/index.ts";
@@ -218,7 +221,16 @@ export async function createServer(options: {
     now,
     log,
     render: async (path) => app.fetch(new Request(new URL(path, config.publicUrl)), { liveRender: true }),
-    stamp: () => listingsStamp(db, now()),
+    pages: async () => {
+      const [listings, releases] = await Promise.all([
+        listingsStamp(db, now()),
+        listReleasePages(requestDomain(graphqlDeps, anonymous), {}),
+      ]);
+      return new Map([
+        ...livePaths.map((path) => [path, listings] as const),
+        ...releases.map((page) => [releasePagePath(page.product, page.versionNumber), page.stamp] as const),
+      ]);
+    },
     notices: () => readSiteNotices(requestDomain(graphqlDeps, anonymous), {}),
     analytics: () => readSiteAnalytics(requestDomain(graphqlDeps, anonymous), {}),
     servedElsewhere: (path) => serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),

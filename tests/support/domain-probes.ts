@@ -301,6 +301,8 @@ export const probes: Record<string, Probe> = {
     onlyOwn: (result) => seen(result as Release[], (release) => release.publishedAt !== null),
   },
   listPublishedReleases: { input: () => ({ product: "v5" }) },
+  getPublicRelease: { input: () => ({ product: "v5", versionNumber: "5.2.1" }) },
+  listReleasePages: { input: () => ({}) },
   getRelease: { input: (f, _me, target) => ({ id: target === "own" ? f.releases.published.id : f.releases.draft.id }) },
   listReleaseAssets: {
     input: (f) => ({ ids: [f.releases.draft.id, f.releases.published.id] }),

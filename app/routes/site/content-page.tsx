@@ -1,9 +1,11 @@
 import { PageView } from "../../components/site/sections/page-view.tsx";
 import { getPage } from "../../lib/content.server.ts";
+import { isReleaseProduct, releaseFeedLinks } from "../../lib/release-pages.ts";
 import { notFound } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { publicOrigin } from "../../lib/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
+import { site } from "../../lib/site.ts";
 import { structuredData } from "../../lib/structured-data.server.ts";
 import type { Route } from "./+types/content-page";
 
@@ -21,7 +23,10 @@ export function loader({ url, context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (error) return errorMeta();
   const { page, origin, jsonLd } = loaderData;
-  return pageMeta({ title: page.title, description: page.description, path: page.path, origin, jsonLd });
+  const meta = pageMeta({ title: page.title, description: page.description, path: page.path, origin, jsonLd });
+  // A product's page names its release feeds, so a feed reader given the page finds them.
+  const product = /^\/products\/(v4|v5)$/.exec(page.path)?.[1];
+  return product && isReleaseProduct(product) ? [...meta, ...releaseFeedLinks(product, site.brand.name)] : meta;
 };
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

@@ -2,7 +2,7 @@ import { and, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { media, mediaUses, users } from "../../db/schema/index.ts";
 import type { ReadDatabase } from "../core/database.ts";
-import { NotFoundError } from "../core/errors.ts";
+import { NotFoundError, UnauthenticatedError } from "../core/errors.ts";
 import { id, likePattern, oneLine, searchText, sortDirection } from "../core/fields.ts";
 import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { responsiveFormats, responsiveWidths } from "../uploads/images.ts";
@@ -49,11 +49,29 @@ export const listMedia = mediaEntity.read({
   },
 });
 
-export const getMedia = mediaEntity.read({
+/**
+ * One file as this reader may see it. A visitor who is not signed in reaches only the
+ * images public releases show; for any other file they are asked to sign in, the answer
+ * a file that does not exist gets too.
+ */
+async function findFile(
+  scope: { actor: unknown; find: (id: string) => Promise<Media> },
+  fileId: string,
+  doing: string,
+) {
+  try {
+    return await scope.find(fileId);
+  } catch (error) {
+    if (scope.actor === null && error instanceof NotFoundError) throw new UnauthenticatedError(`Sign in to ${doing}.`);
+    throw error;
+  }
+}
+
+export const getMedia = mediaEntity.publicRead({
   operation: "read",
   doing: "see this file",
   input: z.object({ id }),
-  run: (scope, input): Promise<Media> => scope.find(input.id),
+  run: (scope, input): Promise<Media> => findFile(scope, input.id, "see this file"),
 });
 
 /** Files by id, for the API's batched lookups; files out of the reader's reach are left out. */
@@ -171,7 +189,7 @@ export type OpenedFile = {
  * names the file's current folder; an address of a file since replaced is "not found"
  * (the caller sends people on to the current one).
  */
-export const openMediaFile = mediaEntity.read({
+export const openMediaFile = mediaEntity.publicRead({
   operation: "read",
   doing: "open this file",
   input: z.object({
@@ -180,7 +198,7 @@ export const openMediaFile = mediaEntity.read({
     variant: variantName,
   }),
   run: async (scope, input): Promise<OpenedFile> => {
-    const file = await scope.find(input.id);
+    const file = await findFile(scope, input.id, "open this file");
     if (file.folder !== `media/${input.folder}`) throw new NotFoundError("That version of the file was replaced.");
     const variant = input.variant;
     const exists =

@@ -1,8 +1,10 @@
 import {
   createRelease,
   deleteRelease,
+  getPublicRelease,
   getRelease,
   latestReleases,
+  listReleasePages,
   listReleaseAssets,
   listReleases,
   product,
@@ -14,6 +16,7 @@ import {
   updateRelease,
   type Release,
   type ReleaseAsset,
+  type ReleasePage,
 } from "../../domain/releases/index.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
@@ -83,6 +86,26 @@ queryField("latestReleases", {
   description: "The newest published release of each product on a channel (stable unless asked).",
 });
 queryField("release", { operation: getRelease, type: ReleaseRef });
+queryField("publicRelease", {
+  operation: getPublicRelease,
+  type: ReleaseRef,
+  description:
+    "A published stable release by product and version, as its public page shows it to anyone; drafts and betas are not found.",
+});
+
+const ReleasePageType = builder.objectRef<ReleasePage>("ReleasePage").implement({
+  description: "A published stable release's public page (/releases/{product}/{versionNumber}).",
+  fields: (t) => ({
+    product: t.expose("product", { type: enumRef(product) }),
+    versionNumber: t.exposeString("versionNumber"),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+queryField("releasePages", {
+  operation: listReleasePages,
+  type: [ReleasePageType],
+  description: "Every published stable release's public page, newest first per product: what the sitemap lists.",
+});
 
 mutationField("createRelease", {
   operation: createRelease,

@@ -143,7 +143,7 @@ export function LocationFinder({
                 </option>
               ))}
             </select>
-            <p id="finder-within-hint" className="text-sm text-gray-700 dark:text-gray-300">
+            <p id="finder-within-hint" className="text-base text-gray-700 dark:text-gray-300">
               Of a ZIP code, or of your location.
             </p>
           </div>
@@ -308,11 +308,11 @@ function LocationCard({ location }: { location: FinderLocation }) {
   return (
     <li className="grid content-start gap-3 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-950">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
+        <p className="text-base font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
           {kindLabels[location.kind]}
         </p>
         {location.distanceMiles !== null ? (
-          <p className="text-sm font-medium text-gray-700 dark:text-gray-300">{`${miles(location.distanceMiles)} away`}</p>
+          <p className="text-base font-medium text-gray-700 dark:text-gray-300">{`${miles(location.distanceMiles)} away`}</p>
         ) : null}
       </div>
       <h4 className="text-lg font-semibold text-gray-950 dark:text-white">{location.name}</h4>

@@ -58,6 +58,7 @@ test.describe("sign-in with the embedded provider", () => {
       if (width < 1280) {
         // Beside the full navigation there is room for the menu button, which holds Sign out.
         await page.getByRole("banner").getByRole("button", { name: "Open menu", exact: true }).click();
+        await signOut.scrollIntoViewIfNeeded();
         await expect(signOut).toBeInViewport({ ratio: 1 });
         await page.keyboard.press("Escape");
       } else await expect(signOut).toBeInViewport({ ratio: 1 });

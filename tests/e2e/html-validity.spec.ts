@@ -1,12 +1,12 @@
-import type { APIRequestContext } from "@playwright/test";
+import { request, type APIRequestContext } from "@playwright/test";
 import { checkHtml, describeNu, type CheckedPage } from "../support/nu-checker.ts";
 import { adminPages, expect, test } from "../support/portal.ts";
 import { publicPaths } from "../support/site.ts";
 
 /**
  * The W3C Nu Html Checker over the HTML the server sends: every public page (the
- * prerendered ones and the live ones, which the server renders), the docs reader, and the
- * portal's pages as the admin sees them. An error fails the test with its page, line and
+ * prerendered ones and the live ones, which the server renders), the 404 screen, the
+ * sign-in page, the docs reader, and the portal's pages as the admin sees them. An error fails the test with its page, line and
  * message; warnings are printed.
  */
 
@@ -17,9 +17,15 @@ const portalPaths = [
   "/dashboard/admin/docs?view=trash",
 ];
 
-async function htmlOf(request: APIRequestContext, path: string): Promise<CheckedPage> {
-  const response = await request.get(path, { maxRedirects: 0 });
-  expect(response.status(), `${path} answers 200`).toBe(200);
+/** Pages that answer otherwise than 200 at their own address: the 404 screen, and the sign-in page a redirect leads to. */
+const otherPages = [
+  { path: "/no/such/page", status: 404, redirects: 0 },
+  { path: "/auth/login?returnTo=/dashboard", status: 200, redirects: 5 },
+];
+
+async function htmlOf(request: APIRequestContext, path: string, status = 200, redirects = 0): Promise<CheckedPage> {
+  const response = await request.get(path, { maxRedirects: redirects });
+  expect(response.status(), `${path} answers ${status}`).toBe(status);
   expect(response.headers()["content-type"]).toMatch(/^text\/html/);
   return { name: path, html: await response.text() };
 }
@@ -31,6 +37,10 @@ test("the public pages, the docs and the portal's pages have no Nu Html Checker 
   const pages: CheckedPage[] = [];
   // In turn: the portal's pages each run several queries, and the machine is shared.
   for (const path of paths) pages.push(await htmlOf(page.request, path));
+  // Signed out for these two: the sign-in page is what a visitor sees.
+  const visitor = await request.newContext({ baseURL: testInfo.project.use.baseURL });
+  for (const other of otherPages) pages.push(await htmlOf(visitor, other.path, other.status, other.redirects));
+  await visitor.dispose();
   const messages = await checkHtml(pages);
   const errors = messages.filter((message) => message.kind === "error");
   const warnings = messages.filter((message) => message.kind === "warning");

@@ -124,7 +124,7 @@ export function DataTable<Row>({
 /**
  * Which cells a stacked table keeps, and how they sit. The aside's cell keeps its place in
  * the row (and under its header) with no width of its own: its content hangs at the top
- * right of the row, over a space the row's header keeps free for it (`AsideSpace`), so
+ * right of the row, over a space the row's header keeps free for it (an unseen copy), so
  * that the name, the facts and what goes below use the row's whole width.
  */
 const stackedClasses: Record<PhonePlace, string> = {

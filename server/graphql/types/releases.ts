@@ -24,7 +24,7 @@ import { mutationField, queryField, rowCapabilities } from "../operations.ts";
 import { connectionType } from "./pagination.ts";
 import { ReleaseRef } from "./refs.ts";
 
-/** Where a release's file is downloaded (signed in; each download is recorded). */
+/** Where a release's file is downloaded (signed in; recorded once per person, file and UTC day, never a HEAD or a resumed range). */
 export function releaseDownloadPath(releaseId: string, mediaId: string): string {
   return `/downloads/releases/${releaseId}/${mediaId}`;
 }
@@ -40,7 +40,8 @@ const ReleaseAssetType = builder.objectRef<ReleaseAsset>("ReleaseAsset").impleme
     size: t.exposeFloat("size", { description: "In bytes." }),
     sha256: t.exposeString("sha256", { description: "The SHA-256 of the file, in hex." }),
     downloadUrl: t.string({
-      description: "Where to download it (signed in; each download is recorded).",
+      description:
+        "Where to download it (signed in; recorded once per person, file and UTC day, never a HEAD or a resumed range).",
       resolve: (asset) => releaseDownloadPath(asset.releaseId, asset.id),
     }),
   }),

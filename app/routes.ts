@@ -28,6 +28,8 @@ export default [
     route("research", page, { id: "site/research" }),
     route("testimonials", page, { id: "site/testimonials" }),
     route("v5", "routes/site/v5.ts"),
+    // A published stable release's public page, beside its product's feeds (/releases/v5.atom).
+    route("releases/:product/:versionNumber", "routes/site/release.tsx", { id: "site/release" }),
     // Spec §2: the docs area needs a signed-in user. Reading is in the default layout.
     route("docs", "routes/docs/index.tsx", { id: "docs/index" }),
     route("docs/search", "routes/docs/search.tsx", { id: "docs/search" }),

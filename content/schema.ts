@@ -237,6 +237,8 @@ const locationsSection = z.object({
         kind: z.enum(["Headquarters", "Manufacturing", "Service centre", "Training centre", "Distributor"]),
         addressLines: z.array(z.string().min(1)).min(2),
         country: z.string().min(1),
+        /** Where it is, in degrees: the finder names the nearest to a search (checked against the city table). */
+        at: z.object({ latitude: z.number().min(-90).max(90), longitude: z.number().min(-180).max(180) }).optional(),
         phone: z
           .string()
           .regex(/^\+[0-9 ()-]{7,}$/, "use international format, e.g. +1 555 0100")
@@ -352,7 +354,6 @@ export const siteSchema = z.object({
   }),
   company: z.object({
     legalName: z.string().min(1),
-    url: z.url({ protocol: /^https$/ }),
     email: z.email(),
     phone: z.string().regex(/^\+[0-9 ()-]{7,}$/),
     address: z.object({

@@ -12,6 +12,13 @@ if ! command -v chromium >/dev/null 2>&1; then
   as_root apt-get install -y -qq chromium >/dev/null
 fi
 
+# The W3C Nu Html Checker (npm vnu-jar, tests/e2e/html-validity.spec.ts) runs on Debian's Java.
+if ! command -v java >/dev/null 2>&1; then
+  echo "Installing Debian's Java for the Nu Html Checker…"
+  as_root apt-get update -qq
+  as_root apt-get install -y -qq default-jre-headless >/dev/null
+fi
+
 # Playwright drives the system Chromium; a browser download never works offline.
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 npm install --no-audit --no-fund

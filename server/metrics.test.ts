@@ -72,6 +72,25 @@ describe("metrics", () => {
     expect(sample(text, "outbox_mail_waiting", { state: "queued" })).toBeNaN();
   });
 
+  it("counts transfers broken off by direction and route pattern, from zero for the routes it is told of", async () => {
+    const metrics = createMetrics();
+    metrics.expectTransfers("upload", ["/uploads/media", "/graphql"]);
+    metrics.expectTransfers("download", ["/media/:id/:folder/:variant"]);
+    metrics.brokenOff("upload", "/uploads/media");
+    metrics.brokenOff("upload", "/uploads/media");
+    metrics.brokenOff("upload", "/dashboard/settings");
+    metrics.brokenOff("download", "/media/:id/:folder/:variant");
+    const text = await metrics.exposition();
+    expect(text).toContain("# TYPE http_uploads_aborted_total counter");
+    expect(text).toContain("# TYPE http_downloads_aborted_total counter");
+    expect(sample(text, "http_uploads_aborted_total", { route: "/uploads/media" })).toBe(2);
+    expect(sample(text, "http_uploads_aborted_total", { route: "/dashboard/settings" })).toBe(1);
+    expect(sample(text, "http_uploads_aborted_total", { route: "/graphql" })).toBe(0);
+    expect(sample(text, "http_downloads_aborted_total", { route: "/media/:id/:folder/:variant" })).toBe(1);
+    // Each direction its own: a download route is no upload's.
+    expect(sample(text, "http_uploads_aborted_total", { route: "/media/:id/:folder/:variant" })).toBeUndefined();
+  });
+
   it("reports the process: memory, event-loop delay, and itself as one of the server's processes", async () => {
     const text = await createMetrics().exposition();
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(10_000_000);

@@ -9,6 +9,7 @@ import { AggregatorRegistry, collectDefaultMetrics, Counter, Gauge, Histogram, R
  * - GraphQL operations by name, type and outcome, with timings;
  * - database queries (timings, failures) and the pool's connections;
  * - the outbox: mail sent, failed and abandoned, and how much is waiting;
+ * - uploads and downloads broken off before their end, by route pattern;
  * - the process: memory, CPU, event-loop delay, garbage collection (prom-client's defaults).
  *
  * Every label value comes from a bounded set (route patterns from the code, operation
@@ -22,6 +23,13 @@ export type Metrics = {
   operation: (name: string | undefined, type: string, failed: boolean, seconds: number) => void;
   /** One database query. */
   query: (seconds: number, failed: boolean) => void;
+  /**
+   * A transfer broken off before its end, under its route pattern: an upload (a request's
+   * body) that did not all arrive, or a file's download not all sent.
+   */
+  brokenOff: (direction: TransferDirection, route: string) => void;
+  /** Routes whose broken-off transfers are counted from zero, so a rate is defined from the first scrape. */
+  expectTransfers: (direction: TransferDirection, routes: readonly string[]) => void;
   /** An outbox run's deliveries. */
   mail: (outcome: { sent: number; failed: number; abandoned: number }) => void;
   /** Reads the pool's connections at each scrape (PostgreSQL). */
@@ -32,6 +40,8 @@ export type Metrics = {
   exposition: () => Promise<string>;
   contentType: string;
 };
+
+export type TransferDirection = "upload" | "download";
 
 /** Seconds: from a fast answer from memory (tens of µs) to a slow report. */
 const latencyBuckets = [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -109,6 +119,21 @@ export function createMetrics(options: { workers?: number } = {}): Metrics {
   });
   for (const outcome of ["sent", "failed", "abandoned"]) mail.labels(outcome).inc(0);
 
+  const brokenOff: Record<TransferDirection, Counter<"route">> = {
+    upload: new Counter({
+      name: "http_uploads_aborted_total",
+      help: "Request bodies (uploads, forms) that broke off before they were whole, the client gone mid-way, by route pattern. Nothing of them was kept.",
+      labelNames: ["route"] as const,
+      registers: [registry],
+    }),
+    download: new Counter({
+      name: "http_downloads_aborted_total",
+      help: "File downloads that ended before the whole file was sent (the client went away, or the file store stopped giving it), by route pattern.",
+      labelNames: ["route"] as const,
+      registers: [registry],
+    }),
+  };
+
   let readOutbox: (() => Promise<{ queued: number; abandoned: number }>) | undefined;
   new Gauge({
     name: "outbox_mail_waiting",
@@ -154,6 +179,12 @@ export function createMetrics(options: { workers?: number } = {}): Metrics {
     },
     query(seconds, failed) {
       (failed ? queriesFailed : queriesOk).observe(seconds);
+    },
+    brokenOff(direction, route) {
+      brokenOff[direction].labels(route).inc();
+    },
+    expectTransfers(direction, routes) {
+      for (const route of routes) brokenOff[direction].labels(route).inc(0);
     },
     mail(outcome) {
       if (outcome.sent > 0) mail.labels("sent").inc(outcome.sent);

@@ -176,6 +176,15 @@ log.info("listening", {
   prerendered: build.prerendered.size,
   pid: process.pid,
 });
+// The process speaks plain http: on an https site, only a trusted proxy can say a visitor came over https (ADR 042).
+if (config.https && !config.trustProxy) {
+  log.warn(
+    "PUBLIC_URL is https and TRUST_PROXY is off: every request but /healthz, /readyz and /metrics is sent to https",
+    {
+      fix: "set TRUST_PROXY to the number of proxies in front; the one that ends TLS must send X-Forwarded-Proto",
+    },
+  );
+}
 // Pages of the docs an older renderer made (before this deploy) are made again, in the background.
 void refreshKeptPages(database.db, log);
 // Start-up's garbage would stay resident until traffic wakes V8's memory reducer (ADR 027).

@@ -1,6 +1,8 @@
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { SearchPanel } from "../components/site/search-panel.tsx";
+import { navigateTo } from "../lib/safe-navigation.ts";
+import { toast } from "./toaster.ts";
 
 let show: ((value: boolean) => void) | undefined;
 let returnFocus: HTMLElement | null = null;
@@ -20,7 +22,7 @@ function Island({ initiallyOpen }: { initiallyOpen: boolean }) {
       }}
       onNavigate={(href) => {
         setOpen(false);
-        window.location.assign(href);
+        navigateTo(href, { report: (title) => toast({ title, color: "error" }) });
       }}
     />
   );

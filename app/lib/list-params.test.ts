@@ -33,6 +33,24 @@ describe("list URLs", () => {
     expect(answer.data.message).toMatch(/role "superuser".*one of: admin, viewer/);
   });
 
+  it("refuse a search holding a control character, never showing it in the answer", () => {
+    for (const search of ["a%0Ab", "a%0Db", "a%00b", "a%01b", "a%0Bb", "a%E2%80%AEb"]) {
+      let thrown: unknown;
+      try {
+        searchParam(new URLSearchParams(`q=${search}`));
+      } catch (error) {
+        thrown = error;
+      }
+      const answer = thrown as { init: { status: number }; data: { message: string } };
+      expect(answer.init.status, search).toBe(400);
+      expect(answer.data.message).toContain('q "a');
+      expect(answer.data.message).toContain("one line of text, without control characters");
+      expect(answer.data.message).not.toMatch(/[\n\r\u202e]/);
+    }
+    // Around the words, spaces and line breaks are only trimmed.
+    expect(searchParam(new URLSearchParams("q=%0Acalibration%0D%0A"))).toBe("calibration");
+  });
+
   it("trim the search text to 100 characters", () => {
     expect(searchParam(new URLSearchParams(`q=${"x".repeat(150)}`))).toHaveLength(100);
     expect(searchParam(new URLSearchParams("q=%20%20"))).toBeUndefined();

@@ -1,5 +1,6 @@
 import { data } from "react-router";
 import type { ErrorPayload } from "./route-error.ts";
+import { asText, textProblem } from "./text-kinds.ts";
 
 /**
  * A list page keeps its state in the URL (filters, sort, page), so a reload, a shared
@@ -53,7 +54,8 @@ export function invalidParam(name: string, value: string, expected: string) {
   return data<ErrorPayload>(
     {
       name: "This list cannot show that",
-      message: `The address asks for ${name} "${value.slice(0, 40)}", which should be ${expected}. Clear the filters and choose again.`,
+      // Shown as one line: a control character in the address must not reorder or break the page's words.
+      message: `The address asks for ${name} "${asText("one-line", value).slice(0, 40)}", which should be ${expected}. Clear the filters and choose again.`,
     },
     { status: 400 },
   );
@@ -71,8 +73,15 @@ export function idParam(params: URLSearchParams, name: string): string | undefin
 
 export const directionLabels = { asc: "Ascending", desc: "Descending" } as const;
 
-/** A search box's text from the URL, trimmed to what the API accepts. */
+/**
+ * A search box's text from the URL, trimmed to what the API accepts. It is one-line text
+ * (ADR 041): an address whose search holds a control character is refused with a 400
+ * that names it, as the API would refuse it.
+ */
 export function searchParam(params: URLSearchParams): string | undefined {
   const text = params.get("q")?.trim().slice(0, 100);
+  if (text && textProblem("one-line", "the search", text)) {
+    throw invalidParam("q", text, "one line of text, without control characters");
+  }
   return text ? text : undefined;
 }

@@ -2,21 +2,20 @@ import type { MetaDescriptor } from "react-router";
 import { errorPageDescription, errorPageTitle } from "./error-message.ts";
 import { pageTitle, site } from "./site.ts";
 
-export function absoluteUrl(path: string): string {
-  return new URL(path, site.company.url).toString();
+/** A path on this site as an absolute URL at `origin` (PUBLIC_URL's: see `publicOrigin`). */
+export function absoluteUrl(path: string, origin: string): string {
+  return new URL(path, origin).toString();
 }
 
-const socialImage = absoluteUrl("/social-card.png");
-
-export function organizationJsonLd() {
+export function organizationJsonLd(origin: string) {
   const { company, brand, links } = site;
   return {
     "@context": "https://schema.org",
     "@type": "Organization",
     name: company.legalName,
     alternateName: brand.name,
-    url: company.url,
-    logo: absoluteUrl("/favicon.svg"),
+    url: absoluteUrl("/", origin),
+    logo: absoluteUrl("/favicon.svg", origin),
     email: company.email,
     telephone: company.phone,
     address: {
@@ -31,15 +30,20 @@ export function organizationJsonLd() {
   };
 }
 
-/** Title, description, canonical URL, Open Graph and Twitter cards, and JSON-LD for one page. */
+/**
+ * Title, description, canonical URL, Open Graph and Twitter cards, and JSON-LD for one
+ * page; every absolute URL at `origin`, the site's own (its loader's `publicOrigin`).
+ */
 export function pageMeta(input: {
   title: string;
   description: string;
   path: string;
+  origin: string;
   jsonLd?: object[];
 }): MetaDescriptor[] {
   const title = pageTitle(input.title);
-  const url = absoluteUrl(input.path);
+  const url = absoluteUrl(input.path, input.origin);
+  const socialImage = absoluteUrl("/social-card.png", input.origin);
   return [
     { title },
     { name: "description", content: input.description },
@@ -57,7 +61,7 @@ export function pageMeta(input: {
     { name: "twitter:title", content: title },
     { name: "twitter:description", content: input.description },
     { name: "twitter:image", content: socialImage },
-    ...[organizationJsonLd(), ...(input.jsonLd ?? [])].map((json) => ({ "script:ld+json": json })),
+    ...[organizationJsonLd(input.origin), ...(input.jsonLd ?? [])].map((json) => ({ "script:ld+json": json })),
   ];
 }
 

@@ -3,7 +3,7 @@ import { htmlToText } from "../../content/text.ts";
 import { absoluteUrl } from "./seo.ts";
 import { productByKey, site } from "./site.ts";
 
-function product(key: "v4" | "v5", page: RenderedPage) {
+function product(key: "v4" | "v5", page: RenderedPage, origin: string) {
   const info = productByKey(key);
   if (!info) throw new Error(`content/site.yaml has no product ${key}`);
   const specs = page.sections.flatMap((section) =>
@@ -14,11 +14,11 @@ function product(key: "v4" | "v5", page: RenderedPage) {
     "@type": "Product",
     name: info.name,
     description: page.description,
-    url: absoluteUrl(`/products/${key}`),
-    image: absoluteUrl("/social-card.png"),
+    url: absoluteUrl(`/products/${key}`, origin),
+    image: absoluteUrl("/social-card.png", origin),
     category: "Bone densitometer (quantitative ultrasound)",
     brand: { "@type": "Brand", name: site.brand.name },
-    manufacturer: { "@type": "Organization", name: site.company.legalName, url: site.company.url },
+    manufacturer: { "@type": "Organization", name: site.company.legalName, url: absoluteUrl("/", origin) },
     additionalProperty: specs.map((row) => ({ "@type": "PropertyValue", name: row.label, value: row.value })),
   };
 }
@@ -39,14 +39,14 @@ function faqPage(page: RenderedPage) {
   };
 }
 
-/** The JSON-LD a page asks for in its content file, besides the site-wide Organization. */
-export function structuredData(page: RenderedPage): object[] {
+/** The JSON-LD a page asks for in its content file, besides the site-wide Organization; this site's URLs at `origin`. */
+export function structuredData(page: RenderedPage, origin: string): object[] {
   return page.structuredData.map((kind) => {
     switch (kind) {
       case "Product:v4":
-        return product("v4", page);
+        return product("v4", page, origin);
       case "Product:v5":
-        return product("v5", page);
+        return product("v5", page, origin);
       case "FAQPage":
         return faqPage(page);
     }

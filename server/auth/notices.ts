@@ -9,6 +9,10 @@ export const authNotices = {
   "signin-failed": "Sign-in could not be completed. Please try again.",
   "signin-too-many": "Too many sign-ins were started from your network. Please wait a few minutes and try again.",
   "signin-unavailable": "Sign-in is not available right now. Please try again in a few minutes.",
+  "signin-return-elsewhere":
+    "That sign-in link would have sent you on to another site afterwards, so it was stopped. Sign in from this site instead.",
+  "signin-return-protocol":
+    "That sign-in link held an address of a kind a page may not open, so it was stopped. Sign in from this site instead.",
   "account-disabled": "Your account is disabled. Please contact your administrator.",
   "signout-expired": "That sign-out form had expired, so you are still signed in. Please choose Sign out again.",
 } as const;

@@ -165,10 +165,30 @@ describe.each(databaseKinds)("sign-in through /auth and the embedded provider on
     expect(shortcut.headers.get("location")).toBe("/");
   }
 
-  it.each(["//evil.example", "https://evil.example", "/\\evil.example", "/\\/evil.example", "javascript:alert(1)"])(
-    "sends a sign-in asked to return to %s to / instead",
-    expectSignInLandsHome,
-  );
+  // Spec §8: another site or a disallowed scheme is an error the person is told about,
+  // before any sign-in starts, and the same for someone already signed in.
+  it.each([
+    ["//evil.example", "signin-return-elsewhere"],
+    ["https://evil.example", "signin-return-elsewhere"],
+    ["/\\evil.example", "signin-return-elsewhere"],
+    ["/\\/evil.example", "signin-return-elsewhere"],
+    [" https://evil.example/x", "signin-return-elsewhere"],
+    ["javascript:alert(1)", "signin-return-protocol"],
+    ["java\tscript:alert(1)", "signin-return-protocol"],
+    ["data:text/html,<script>alert(1)</script>", "signin-return-protocol"],
+  ])("refuses a sign-in asked to return to %j with the notice %s", async (returnTo, notice) => {
+    const browser = harness.newBrowser();
+    const refused = await browser.fetch(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+    expectNotice(refused, notice);
+    expect(refused.headers.get("location")).not.toContain("evil");
+
+    const account = await harness.newAccount("refused-return");
+    const signedIn = harness.newBrowser();
+    const { response } = await harness.signIn(signedIn, account, "/dashboard");
+    expect(response.headers.get("location")).toBe("/dashboard");
+    const shortcut = await signedIn.fetch(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+    expectNotice(shortcut, notice);
+  });
 
   // Dot segments collapse into "//evil.example" once resolved; the guard checks the result too.
   it.each(["/.//evil.example", "/%2e//evil.example", "/a/..//evil.example/path"])(

@@ -21,7 +21,7 @@ import { ProviderUnavailableError, type RelyingParty } from "./relying-party.ts"
 import { escapeHtml, providerPage, type ProviderPageOptions } from "../http/pages.ts";
 import { clientAddress, rateLimitBucket } from "../http/security/client-address.ts";
 import { createRateLimiter, type RateLimit } from "../http/security/rate-limit.ts";
-import { safeReturnTo } from "./return-to.ts";
+import { returnToRefusal, safeReturnTo } from "./return-to.ts";
 import type { SessionStore } from "./sessions.ts";
 import type { SessionAnswers } from "./session-answers.ts";
 import { upsertUserFromClaims } from "../domain/users/index.ts";
@@ -131,7 +131,12 @@ export function createAuthRoutes(deps: {
       c.req.query("returnTo") === undefined && c.req.query("resume") !== undefined && knownBrowser
         ? await transactions.latestReturnTo(knownBrowser)
         : undefined;
-    const returnTo = safeReturnTo(resumed ?? c.req.query("returnTo"));
+    const asked = c.req.query("returnTo");
+    // Spec §8: another site, or a javascript: (or other disallowed) address, is an error the
+    // person sees, never silently replaced by the home page.
+    const refusal = returnToRefusal(asked, config.publicUrl.origin);
+    if (refusal) return fail(https, refusal, { returnTo: asked?.slice(0, 200) });
+    const returnTo = safeReturnTo(resumed ?? asked);
     if (await sessions.read(readCookie(cookies, sessionCookieName(https)))) {
       return new Response(null, { status: 303, headers: { Location: returnTo, ...noStore } });
     }

@@ -84,6 +84,12 @@ async function fillTheRest(db: Database, files: BlobStore): Promise<void> {
   await db.execute(
     sql`insert into user_pictures (user_id, image) values (${user.id}, ${Buffer.from([0, 1, 2, 250, 255])})`,
   );
+  // A release's file downloaded today: the once-a-day record of ADR 023.
+  await db.execute(
+    sql`insert into release_downloads (release_id, media_id, user_id, day)
+        select owner_id, media_id, ${user.id}, current_date from media_uses
+        where owner_type = 'release' and role = 'asset' limit 1`,
+  );
   // An upload in progress: its note names a file the store holds.
   await files.put("uploads/in-progress.bin", new Uint8Array([9, 8, 7]), { contentType: "x/y", maxBytes: 10 });
   await db.execute(sql`insert into unclaimed_files (key, due_at) values ('uploads/in-progress.bin', ${later})`);

@@ -55,6 +55,7 @@ describe.each(databaseKinds)("migrations on %s", (kind) => {
         "personal_access_tokens",
         "preview_tokens",
         "rate_limits",
+        "release_downloads",
         "releases",
         "revisions",
         "search_synonyms",

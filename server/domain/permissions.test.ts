@@ -115,6 +115,8 @@ const expected: Record<string, Record<Who, Outcome>> = {
   createToken: row("refuse", "refuse", "allow", "allow"),
   revokeToken: row("refuse", "refuse", "own", "allow"),
   listMedia: editors,
+  // Anyone may load the images public releases show (media.test.ts); a file nothing public
+  // shows, as here, asks a visitor to sign in.
   getMedia: editorsAllOthersPublished,
   getMediaByIds: editorsAllOthersPublished,
   listMediaUses: editorsAllOthersPublished,
@@ -128,6 +130,9 @@ const expected: Record<string, Record<Who, Outcome>> = {
   listReleases: editorsAllOthersPublished,
   latestReleases: row("allow", "allow", "allow", "allow"),
   listPublishedReleases: row("allow", "allow", "allow", "allow"),
+  // A release's public page, and the list of them: the same for everyone.
+  getPublicRelease: row("allow", "allow", "allow", "allow"),
+  listReleasePages: row("allow", "allow", "allow", "allow"),
   getRelease: editorsAllOthersPublished,
   getReleasesByIds: editorsAllOthersPublished,
   // Anyone sees the downloads of published stable releases (the public feed lists them).
@@ -138,6 +143,7 @@ const expected: Record<string, Record<Who, Outcome>> = {
   unpublishRelease: editors,
   deleteRelease: editors,
   downloadReleaseAsset: editorsAllOthersPublished,
+  getReleaseAsset: editorsAllOthersPublished,
   // Docs: everyone signed in reads what is published; editors see drafts (preview) and write;
   // only admins see and empty the trash.
   docTree: editorsAllOthersPublished,

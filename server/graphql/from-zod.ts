@@ -1,5 +1,6 @@
 import type { EnumRef, InputRef } from "@pothos/core";
 import { z } from "zod";
+import { textFieldOf, type TextField } from "../domain/core/fields.ts";
 import { builder, isUploadedFile, type ApiTypes } from "./builder.ts";
 
 /**
@@ -8,6 +9,9 @@ import { builder, isUploadedFile, type ApiTypes } from "./builder.ts";
  * field by field, with the same names, the same required fields and the same enums.
  *
  * - A string is a String; a UUID an ID; an ISO date a Date; an ISO date-time a DateTime.
+ *   A String is text of one kind, one-line or multi-line (ADR 041), declared on the field
+ *   with `oneLine`/`multiLine` (`server/domain/core/fields.ts`), and carries it in the
+ *   field's `extensions.text`; a string without a kind is refused when the schema is made.
  * - A number is an Int when it must be whole, else a Float; a boolean a Boolean.
  * - An enum is a GraphQL enum named by its `.meta({ id })`, shared by every input and
  *   output that uses it; an object is an input type named the same way.
@@ -131,6 +135,18 @@ function scalarOrType(base: z.ZodType, name: string): InputType {
 /** Makes one input field or argument (Pothos's `t.field` of an input type, or `t.arg`). */
 type FieldMaker<Ref> = (options: never) => Ref;
 
+/** The `extensions` of an input field: its text's kind when it is a String (which must have one). */
+export function textKindExtensions(type: InputType, base: z.ZodType, name: string): { text: TextField } | undefined {
+  if (type !== "String") return undefined;
+  const text = textFieldOf(base);
+  if (!text) {
+    throw new Error(
+      `${name}: a text input needs its kind, one-line or multi-line: declare it with oneLine(…) or multiLine(…) from server/domain/core/fields.ts (ADR 041)`,
+    );
+  }
+  return { text };
+}
+
 /** One input field from one zod field: its type, whether it is required, a list, and its words. */
 function fieldOf<Ref>(make: FieldMaker<Ref>, schema: z.ZodType, name: string): Ref {
   const { base, optional, nullable } = unwrap(schema);
@@ -139,13 +155,16 @@ function fieldOf<Ref>(make: FieldMaker<Ref>, schema: z.ZodType, name: string): R
   const def = defOf(base);
   if (def.type === "array" && def.element) {
     const item = unwrap(def.element);
+    const type = scalarOrType(item.base, name);
     return make({
-      type: [scalarOrType(item.base, name)],
+      type: [type],
       required: { list: required, items: !item.optional && !item.nullable },
       description: words,
+      extensions: textKindExtensions(type, item.base, name),
     } as never);
   }
-  return make({ type: scalarOrType(base, name), required, description: words } as never);
+  const type = scalarOrType(base, name);
+  return make({ type, required, description: words, extensions: textKindExtensions(type, base, name) } as never);
 }
 
 /** The GraphQL input type of a zod object, named `name` (made once per name). */

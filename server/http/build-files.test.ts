@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createEarlySessionAnswerer } from "../auth/routes.ts";
 import { createSessionAnswers } from "../auth/session-answers.ts";
 import { hashSessionToken } from "../auth/sessions.ts";
-import { byteRange, chooseEncoding, createBuildFileAnswerer, loadBuildFiles, type BuildFile } from "./build-files.ts";
+import {
+  byteRange,
+  chooseEncoding,
+  createBuildFileAnswerer,
+  filesAtOrigin,
+  loadBuildFiles,
+  type BuildFile,
+} from "./build-files.ts";
 
 const placeholder = "TEST_NONCE";
 const page = `<!doctype html><html><head><link nonce="${placeholder}" rel="stylesheet" href="/assets/app.css"/><script nonce="${placeholder}">paint()</script></head><body>${"<p>Bone density</p>".repeat(200)}</body></html>`;
@@ -220,5 +227,71 @@ describe("the session check, answered early", () => {
     }
     expect(answer("GET", "/auth/sessions", headers())).toBeNull();
     expect(answer("POST", "/auth/session", headers())).toBeNull();
+  });
+});
+
+describe("the build's files at the site's origin", () => {
+  const stand = "https://public-origin.invalid";
+  const site = "https://portal.example.test";
+  let dir: string;
+  let files: Map<string, BuildFile>;
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), "densara-origin-"));
+    await mkdir(join(dir, "assets"), { recursive: true });
+    await mkdir(join(dir, "about"), { recursive: true });
+    const head = `<link rel="canonical" href="${stand}/about"/><script type="application/ld+json">{"url":"${stand}/"}</script><script>paint()</script>`;
+    await writeFile(
+      join(dir, "about", "index.html"),
+      `<!doctype html><html><head>${head}</head><body>${page}</body></html>`,
+    );
+    await writeFile(join(dir, "robots.txt"), `User-agent: *\nSitemap: ${stand}/sitemap.xml\n`);
+    const sitemap = `<urlset>${`<url><loc>${stand}/about</loc></url>`.repeat(40)}</urlset>`;
+    await writeFile(join(dir, "sitemap.xml"), sitemap);
+    await writeFile(join(dir, "sitemap.xml.br"), "the build's brotli");
+    // An asset is never read, whatever it holds: its bytes are those of its hashed name.
+    await writeFile(join(dir, "assets", "app.js"), `const origin = "${stand}";`);
+    await writeFile(join(dir, "assets", "app.css"), "body{color:#111}");
+    files = await loadBuildFiles(dir, placeholder);
+  });
+
+  afterAll(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it("puts the site's origin wherever a page, robots.txt or the sitemap named the stand-in", async () => {
+    const moved = await filesAtOrigin(files, stand, site);
+    for (const address of ["/about", "/robots.txt", "/sitemap.xml"]) {
+      const text = moved.get(address)?.identity.toString() ?? "";
+      expect(text, address).toContain(site);
+      expect(text, address).not.toContain(stand);
+      expect(moved.get(address)?.etag, address).not.toBe(files.get(address)?.etag);
+    }
+    expect(moved.get("/about")?.identity.toString()).toContain(`<link rel="canonical" href="${site}/about"/>`);
+    expect(moved.get("/robots.txt")?.identity.toString()).toContain(`Sitemap: ${site}/sitemap.xml`);
+  });
+
+  it("compresses what it changed again, as the build compresses it, and a small file not at all", async () => {
+    const moved = await filesAtOrigin(files, stand, site);
+    for (const address of ["/about", "/sitemap.xml"]) {
+      const file = moved.get(address) as BuildFile;
+      expect(brotliDecompressSync(file.encoded.br ?? Buffer.alloc(0)).toString(), address).toBe(
+        file.identity.toString(),
+      );
+      expect(gunzipSync(file.encoded.gzip ?? Buffer.alloc(0)).toString(), address).toBe(file.identity.toString());
+    }
+    expect(moved.get("/robots.txt")?.encoded).toEqual({});
+    // The page's inline script is still allowed by its hash; the data block needs none.
+    expect(moved.get("/about")?.scriptHashes).toEqual(files.get("/about")?.scriptHashes);
+    expect(moved.get("/about")?.scriptHashes).toHaveLength(1);
+  });
+
+  it("keeps the files that name no origin, and every asset, as they were", async () => {
+    const moved = await filesAtOrigin(files, stand, site);
+    expect(moved.get("/assets/app.js")).toBe(files.get("/assets/app.js"));
+    expect(moved.get("/assets/app.css")).toBe(files.get("/assets/app.css"));
+    expect([...moved.keys()].sort()).toEqual([...files.keys()].sort());
+    const same = await filesAtOrigin(files, stand, stand);
+    for (const [address, file] of files) expect(same.get(address), address).toBe(file);
   });
 });

@@ -124,6 +124,55 @@ const brotli = promisify(brotliCompress);
 const gzip = promisify(gzipCallback);
 
 /**
+ * Brotli and gzip 9 in libuv's threads (off the event loop). Brotli 11, as the build
+ * compresses; `quality` 10 sends about 2% more bytes for a third of the work.
+ */
+async function compressed(identity: Buffer, quality: 10 | 11 = 11): Promise<{ br: Buffer; gzip: Buffer }> {
+  const [br, gz] = await Promise.all([
+    // A 256 KB window: as small as the page loses nothing (pages are under it), and the
+    // default 4 MB one left the process 8 MB larger at rest (bench:memory, PGlite).
+    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: quality, [constants.BROTLI_PARAM_LGWIN]: 18 } }),
+    gzip(identity, { level: 9 }),
+  ]);
+  return { br, gzip: gz };
+}
+
+/**
+ * The build's files at the site's own origin (ADR 042). The build writes `from` (a
+ * stand-in: it never knows the host) wherever a page, the sitemap or robots.txt names this
+ * site; this puts `to` (PUBLIC_URL's origin) in its place, once, when the server starts,
+ * and compresses what changed again: brotli 10, within about 2% of the build's brotli 11
+ * for a third of its work (every process and every test server does this at start).
+ * Hashed assets are never read: they name no origin, and their bytes must stay those of
+ * their name. Files that do not name `from` are the same objects as before. Served from
+ * memory as before: a request costs what it did.
+ */
+export async function filesAtOrigin(
+  files: ReadonlyMap<string, BuildFile>,
+  from: string,
+  to: string,
+): Promise<Map<string, BuildFile>> {
+  const result = new Map(files);
+  if (from === to) return result;
+  await Promise.all(
+    [...files].map(async ([address, file]) => {
+      if (address.startsWith("/assets/") || !file.identity.includes(from)) return;
+      const type = String(file.headers.http["content-type"]);
+      const text = file.identity.toString("utf8").replaceAll(from, to);
+      const identity = Buffer.from(text, "utf8");
+      const page = type.startsWith("text/html");
+      // What the build compressed (pages, and every file over 1 KB) is compressed again.
+      const encoded = page || file.encoded.br || file.encoded.gzip ? await compressed(identity, 10) : {};
+      result.set(
+        address,
+        buildFile(address, { identity, encoded, type, scriptHashes: page ? inlineScriptHashes(text) : [] }),
+      );
+    }),
+  );
+  return result;
+}
+
+/**
  * A page the server rendered itself (ADR 029), as a build file: fixed bytes like a
  * prerendered page, compressed as the build compresses them, off the event loop.
  * `nonce` is the one it was rendered with: taken out, its inline scripts go by hash.
@@ -142,15 +191,9 @@ export async function renderedPageFile(
   const scriptHashes =
     "hashes" in scripts ? scripts.hashes : inlineScriptHashes(nonce ? ownScripts(rendered, nonce) : rendered);
   const identity = Buffer.from(html, "utf8");
-  const [br, gz] = await Promise.all([
-    // A 256 KB window: as small as the page loses nothing (pages are under it), and the
-    // default 4 MB one left the process 8 MB larger at rest (bench:memory, PGlite).
-    brotli(identity, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_LGWIN]: 18 } }),
-    gzip(identity, { level: 9 }),
-  ]);
   return buildFile(address, {
     identity,
-    encoded: { br, gzip: gz },
+    encoded: await compressed(identity),
     type: "text/html; charset=utf-8",
     scriptHashes,
     thirdParty,

@@ -10,9 +10,11 @@ import type { AppBuild } from "./build.ts";
 import { createBuildFileAnswerer, type BuildFileAnswerer } from "./build-files.ts";
 import { createFormPageAnswerer } from "./form-pages.ts";
 import { createLivePages } from "./live-pages.ts";
+import { pagePatterns } from "./middleware/page-requests.ts";
 import { createNotFoundAnswerer, notFoundMarker } from "./not-found.ts";
 import { entryExports } from "./react-router.ts";
 import type { FormTickets } from "./security/form-tickets.ts";
+import { createHttpsRedirect } from "./security/https-redirect.ts";
 
 /** The nonce of a response the server rendered, from its CSP. */
 function nonceOf(response: Response): string | null {
@@ -42,6 +44,7 @@ function publicNotices(notices: Awaited<ReturnType<typeof readSiteNotices>>): Si
  * What the server answers from memory, before a request meets any middleware (ADR 010,
  * 012, 028, 029), in this order:
  *
+ * - on an https site, any request that did not come over https: a 308 to it (ADR 042);
  * - build files: prerendered pages (their notices and analytics data block put in) and
  *   assets, as fixed bytes;
  * - the pages with a public form, their ticket filled in as they are served;
@@ -61,8 +64,8 @@ export function createEarlyAnswers(options: {
   log: Logger;
   /** Renders a page through the whole app, as a visitor with no session would get it. */
   render: (path: string) => Promise<Response>;
-  /** What the live pages show changes only with this. */
-  stamp: () => Promise<string>;
+  /** The live pages now (the locations page, each public release's page), each with a stamp of what it shows. */
+  pages: () => Promise<ReadonlyMap<string, string>>;
   notices: () => ReturnType<typeof readSiteNotices>;
   analytics: () => ReturnType<typeof readSiteAnalytics>;
   servedElsewhere: (path: string) => boolean;
@@ -75,12 +78,11 @@ export function createEarlyAnswers(options: {
   const answerFile = createBuildFileAnswerer({ ...site, files: served });
 
   const livePages = createLivePages({
-    paths: livePaths,
+    pages: options.pages,
     render: async (path) => {
       const response = await options.render(path);
       return { status: response.status, html: await response.text(), nonce: nonceOf(response) };
     },
-    stamp: options.stamp,
     notices: async () => publicNotices(await options.notices()),
     analytics: async () => siteAnalyticsFrom(await options.analytics()),
     renderNotices: entryExports(build.serverBuild).renderSiteNotices,
@@ -125,22 +127,38 @@ export function createEarlyAnswers(options: {
     }
   }
 
-  const answerEarly: BuildFileAnswerer = (method, path, header, target) =>
+  const answerKept: BuildFileAnswerer = (method, path, header, target) =>
     answerFile(method, path, header) ??
     answerFormPage(method, path, header) ??
     answerLive(method, path, header, target) ??
     answerSession(method, path, header) ??
     answerNotFound(method, path, header, target);
+  // On an https site, first of all: a request that did not come over https goes there (ADR 042).
+  const redirect = createHttpsRedirect({ publicUrl: config.publicUrl, trustProxy: config.trustProxy });
+  const answerEarly: BuildFileAnswerer = redirect
+    ? (method, path, header, target) =>
+        redirect(method, path, header, target) ?? answerKept(method, path, header, target)
+    : answerKept;
 
   // The addresses answered here that are a page or file of their own (their own label in the metrics).
   const ownLabels = new Set<string>([...build.files.keys(), ...livePaths, "/auth/session"]);
+  const patternOf = pagePatterns(build.serverBuild);
   /**
    * The route label of an answer given here (ADR 032): the address itself when it is one of
-   * the build's files, a kept page or the session check (a set fixed by the build), one
-   * label for the hashed assets, and "(unmatched)" for every 404.
+   * the build's files, a kept page or the session check (a set fixed by the build), a kept
+   * release page's route pattern (one label for them all), one label for the hashed assets,
+   * and "(unmatched)" for every 404.
    */
   const routeOf = (path: string, status: number): string =>
-    status === 404 ? "(unmatched)" : path.startsWith("/assets/") ? "/assets/*" : ownLabels.has(path) ? path : "(other)";
+    status === 404
+      ? "(unmatched)"
+      : path.startsWith("/assets/")
+        ? "/assets/*"
+        : ownLabels.has(path)
+          ? path
+          : livePages.files.has(path)
+            ? patternOf(path)
+            : "(other)";
 
   return { answerEarly, livePages, sessionAnswers, learnNotFound, routeOf };
 }

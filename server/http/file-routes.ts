@@ -7,6 +7,13 @@ import { mediaFileRoutes, mediaUploadRoutes } from "./media.ts";
 import { sessionReader } from "./middleware/session.ts";
 import { pictureRoutes } from "./pictures.ts";
 import { releaseDownloadRoutes, releaseFeedRoutes } from "./releases.ts";
+import type { DownloadBrokenOff } from "./transfers.ts";
+
+/** The routes that take uploads and answer with files, as their patterns: their broken-off transfers are counted from zero. */
+export const transferRoutes = {
+  upload: ["/uploads/media", "/uploads/media/:id", "/graphql"],
+  download: ["/media/:id/:folder/:variant", "/downloads/releases/:releaseId/:mediaId", "/dashboard/pictures/:userId"],
+} as const;
 
 /**
  * The routes that move files, outside React Router: profile pictures, the media library's
@@ -22,20 +29,22 @@ export function fileRoutes(
     proxyHops: number;
     publicUrl: URL;
     siteName: string;
+    /** A download that ended before its file was all sent (the metrics). */
+    downloadBrokenOff?: DownloadBrokenOff | undefined;
   },
 ): void {
-  const { sessions, log, deps, proxyHops } = options;
+  const { sessions, log, deps, proxyHops, downloadBrokenOff } = options;
   app.use("/dashboard/pictures/*", sessionReader(sessions, log));
-  app.route("/dashboard/pictures", pictureRoutes({ deps, proxyHops }));
+  app.route("/dashboard/pictures", pictureRoutes({ deps, proxyHops, downloadBrokenOff }));
 
   // The media library's files: uploads stream from the request into the store, and back out.
   // "/uploads/media/*" matches "/uploads/media" itself too.
   app.use("/uploads/media/*", sessionReader(sessions, log));
   app.route("/uploads/media", mediaUploadRoutes({ deps, proxyHops }));
   app.use("/media/*", sessionReader(sessions, log));
-  app.route("/media", mediaFileRoutes({ deps, proxyHops }));
+  app.route("/media", mediaFileRoutes({ deps, proxyHops, downloadBrokenOff }));
 
-  const releaseDeps = { deps, proxyHops, publicUrl: options.publicUrl, siteName: options.siteName };
+  const releaseDeps = { deps, proxyHops, publicUrl: options.publicUrl, siteName: options.siteName, downloadBrokenOff };
   app.route("/releases", releaseFeedRoutes(releaseDeps));
   app.use("/downloads/releases/*", sessionReader(sessions, log));
   app.route("/downloads/releases", releaseDownloadRoutes(releaseDeps));

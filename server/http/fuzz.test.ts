@@ -4,11 +4,12 @@ import { connect } from "node:net";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync, inflateSync } from "node:zlib";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { buildOrigin } from "../../app/lib/app-config.ts";
 import { formTicketPlaceholder } from "../../app/lib/form-ticket.ts";
 import { publicPaths } from "../../app/lib/public-paths.ts";
 import { startAuthHarness, testBuild, type AuthHarness, type LogEntry } from "../../tests/support/auth-harness.ts";
 import { signInAs, type SignedInPerson } from "../../tests/support/graphql.ts";
-import type { BuildFile } from "./build-files.ts";
+import { filesAtOrigin, type BuildFile } from "./build-files.ts";
 import { startHttpServer, type RunningServer } from "./serve.ts";
 
 /**
@@ -978,7 +979,8 @@ describe("the HTTP edge, fuzzed", () => {
     vi.spyOn(console, "warn").mockImplementation(print);
     harness = await startAuthHarness("pglite");
     admin = await signInAs(harness, "admin");
-    files = (await testBuild()).files;
+    // The files as the server keeps them: at its origin (ADR 042).
+    files = await filesAtOrigin((await testBuild()).files, buildOrigin, harness.origin);
     // The same server, wired as server/start.ts wires it: build files answered on the Node request.
     production = await startHttpServer({
       fetch: harness.server.fetch,

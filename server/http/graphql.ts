@@ -6,6 +6,7 @@ import type { AppEnv } from "./env.ts";
 import { requestBodyLimit } from "./middleware/body-limit.ts";
 import { requestInfo } from "./request-info.ts";
 import { callerOf } from "./caller.ts";
+import { bodyBrokenOff } from "./transfers.ts";
 
 /**
  * GraphQL requests are JSON (uploads, multipart, may be larger); a larger body is refused
@@ -96,7 +97,17 @@ export function graphqlRoutes(options: {
     const unparsable = await unparsableParameter(c);
     if (unparsable) return refuse(c, 400, "BAD_REQUEST", `The "${unparsable}" parameter is not valid JSON.`);
     const context = graphQLContext(deps, { actor, user, sessionId, info: requestInfo(c, options.proxyHops) });
-    const response = await server.fetch(c.req.raw, { ...context, csrfToken });
+    let response: Response;
+    try {
+      response = await server.fetch(c.req.raw, { ...context, csrfToken });
+    } catch (thrown) {
+      // The client went away: Yoga gives up with the abort's reason (a string, which Hono's
+      // error handler would not take). A body that broke off (an upload cut short) ran nothing.
+      if (!c.req.raw.signal.aborted) throw thrown instanceof Error ? thrown : new Error(String(thrown));
+      return bodyBrokenOff(c.env.incoming)
+        ? refuse(c, 400, "BAD_REQUEST", "The request broke off before it all arrived: nothing was done.")
+        : refuse(c, 400, "BAD_REQUEST", "The connection closed before the answer was ready.");
+    }
     if (response.headers.get("content-type")?.startsWith("text/html")) {
       // GraphiQL: its one inline script runs with this response's nonce.
       const nonce = c.get("nonce");

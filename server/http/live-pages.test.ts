@@ -27,6 +27,12 @@ async function setup() {
     renderFails: false,
     noticesChangedFails: false,
     renders: 0,
+    /** Each path rendered, in order. */
+    rendered: [] as string[],
+    /** The release pages listed, by path, with their stamps. */
+    releases: new Map<string, string>(),
+    /** Listed, but answering 404 when rendered (unpublished between the list and the render). */
+    gone: new Set<string>(),
     changed: 0,
     kept: new Map<string, BuildFile>() as ReadonlyMap<string, BuildFile>,
   };
@@ -35,14 +41,21 @@ async function setup() {
   const served = new Map<string, BuildFile>([["/about", about]]);
   const log = recordingLogger();
   const pages = createLivePages({
-    paths: ["/locations"],
-    render: (): Promise<RenderedPage> => {
+    pages: () => Promise.resolve(new Map([["/locations", world.listings], ...world.releases])),
+    render: (path: string): Promise<RenderedPage> => {
       world.renders += 1;
+      world.rendered.push(path);
       if (world.renderFails) return Promise.reject(new Error("database away"));
       const notice = world.notices?.announcement?.message ?? "";
+      if (path !== "/locations") {
+        const stamp = world.releases.get(path);
+        if (stamp === undefined || world.gone.has(path)) {
+          return Promise.resolve({ status: 404, html: slotted("Not found"), nonce: null });
+        }
+        return Promise.resolve({ status: 200, html: slotted(`Release ${path} ${stamp} ${notice}`), nonce: null });
+      }
       return Promise.resolve({ status: 200, html: slotted(`Locations ${world.listings} ${notice}`), nonce: null });
     },
-    stamp: () => Promise.resolve(world.listings),
     notices: () => Promise.resolve(world.notices),
     analytics: () => Promise.resolve(world.analytics),
     renderNotices: (notices) => `<p>${notices.announcement?.message ?? ""}</p>`,
@@ -166,6 +179,44 @@ describe("the live public pages", () => {
     } finally {
       stop();
     }
+  });
+
+  it("render each release page when its own stamp changes, and drop a page no longer listed", async () => {
+    const { world, pages, text } = await setup();
+    world.releases.set("/releases/v5/5.2.0", "a");
+    world.releases.set("/releases/v5/5.2.1", "a");
+    await pages.refresh();
+    expect(text(pages.files.get("/releases/v5/5.2.1"))).toContain("Release /releases/v5/5.2.1 a");
+    expect(world.rendered.sort()).toEqual(["/locations", "/releases/v5/5.2.0", "/releases/v5/5.2.1"]);
+
+    // One release edited: that page alone is rendered again.
+    world.rendered = [];
+    world.releases.set("/releases/v5/5.2.1", "b");
+    expect(await pages.refresh()).toBe(true);
+    expect(world.rendered).toEqual(["/releases/v5/5.2.1"]);
+    expect(text(pages.files.get("/releases/v5/5.2.1"))).toContain("Release /releases/v5/5.2.1 b");
+
+    // Unpublished: no longer listed, no longer kept (the address then goes to the router, which answers 404).
+    world.rendered = [];
+    world.releases.delete("/releases/v5/5.2.0");
+    expect(await pages.refresh()).toBe(true);
+    expect(world.rendered).toEqual([]);
+    expect(pages.files.has("/releases/v5/5.2.0")).toBe(false);
+
+    // Listed but gone by the time it renders: not kept, and not asked for again every second.
+    world.releases.set("/releases/v5/5.3.0", "a");
+    world.gone.add("/releases/v5/5.3.0");
+    expect(await pages.refresh()).toBe(true);
+    expect(pages.files.has("/releases/v5/5.3.0")).toBe(false);
+    expect(await pages.refresh()).toBe(false);
+
+    // New notices: every live page shows them.
+    world.gone.clear();
+    world.rendered = [];
+    world.notices = announcing("Closed on Friday");
+    expect(await pages.refresh()).toBe(true);
+    expect(world.rendered.sort()).toEqual(["/locations", "/releases/v5/5.2.1", "/releases/v5/5.3.0"]);
+    expect(text(pages.files.get("/releases/v5/5.3.0"))).toContain("Closed on Friday");
   });
 
   it("shares one check between calls that come while it runs", async () => {

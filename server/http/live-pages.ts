@@ -30,8 +30,9 @@ export type SiteState = { notices: SiteNotices | null; analytics: SiteAnalytics 
 /**
  * The public pages that follow the database (ADR 029), kept as fixed bytes:
  *
- * - the live pages (`paths`: the locations page), which the build cannot render, rendered
- *   by the server at start and again when what they show changes (`stamp`);
+ * - the live pages (`pages`: the locations page, each published stable release's page),
+ *   which the build cannot render, rendered by the server at start and each again when
+ *   what it shows changes (its stamp);
  * - every prerendered page's notices slot, filled with the announcement and the
  *   maintenance notice showing now (`notices`), and emptied when they end; and after it,
  *   the analytics loaders' data block while one is on, with their hosts in the page's CSP
@@ -42,10 +43,12 @@ export type SiteState = { notices: SiteNotices | null; analytics: SiteAnalytics 
  * never waits for it. Pages are replaced whole in the maps the answerers read.
  */
 export function createLivePages(options: {
-  paths: readonly string[];
+  /**
+   * The live pages now, each with a stamp of what it shows: a page is rendered again only
+   * when its stamp changes (or the notices do), and dropped when it is no longer listed.
+   */
+  pages: () => Promise<ReadonlyMap<string, string>>;
   render: (path: string) => Promise<RenderedPage>;
-  /** What the live pages show changes only with this. */
-  stamp: () => Promise<string>;
   /** The notices showing at this moment (their windows applied). */
   notices: () => Promise<SiteNotices | null>;
   /** The analytics loaders that are on. */
@@ -63,7 +66,8 @@ export function createLivePages(options: {
   /** The live pages, read by their answerer on every request: a page is replaced whole, never changed in place. */
   const files = new Map<string, BuildFile>();
   const { served } = options;
-  let rendered: string | null = null;
+  /** The stamp each kept live page was rendered at. */
+  const rendered = new Map<string, string>();
   /** What pages rendered per request show: the state being put into the kept pages. */
   let shown: SiteState = { notices: null, analytics: null };
   let running: Promise<boolean> | null = null;
@@ -73,18 +77,39 @@ export function createLivePages(options: {
     .map(([path, file]) => ({ path, file, html: file.identity.toString("utf8") }))
     .filter((page) => withNotices(page.html, "") !== null);
 
-  async function renderLive(): Promise<void> {
-    await Promise.all(
-      options.paths.map(async (path) => {
-        const page = await options.render(path);
-        if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`);
-        files.set(
-          path,
-          await renderedPageFile(path, page.html, { nonce: page.nonce }, thirdPartySources(shown.analytics)),
-        );
-      }),
-    );
+  /** Renders the pages whose stamp changed, a few at a time, and drops those no longer listed. */
+  async function renderLive(wanted: ReadonlyMap<string, string>): Promise<void> {
+    for (const path of new Set([...files.keys(), ...rendered.keys()])) {
+      if (wanted.has(path)) continue;
+      files.delete(path);
+      rendered.delete(path);
+    }
+    const due = [...wanted].filter(([path, stamp]) => rendered.get(path) !== stamp);
+    const renderOne = async ([path, stamp]: [string, string]) => {
+      const page = await options.render(path);
+      // Gone between the list and its render (a release unpublished): not kept, and not asked
+      // for again until its stamp changes; the next list leaves it out anyway.
+      if (page.status === 404) {
+        files.delete(path);
+        rendered.set(path, stamp);
+        return;
+      }
+      if (page.status !== 200) throw new Error(`${path} rendered with status ${page.status}`);
+      files.set(
+        path,
+        await renderedPageFile(path, page.html, { nonce: page.nonce }, thirdPartySources(shown.analytics)),
+      );
+      rendered.set(path, stamp);
+    };
+    // Four at a time: brotli runs on the thread pool, whose four threads the answers share.
+    const workers = Array.from({ length: Math.min(4, due.length) }, async () => {
+      for (let next = due.shift(); next; next = due.shift()) await renderOne(next);
+    });
+    await Promise.all(workers);
   }
+
+  const sameStamps = (wanted: ReadonlyMap<string, string>) =>
+    wanted.size === rendered.size && [...wanted].every(([path, stamp]) => rendered.get(path) === stamp);
 
   async function show(state: SiteState): Promise<Map<string, BuildFile>> {
     const markup = nothingShowing(state.notices) || !state.notices ? "" : options.renderNotices(state.notices);
@@ -118,19 +143,18 @@ export function createLivePages(options: {
     const [notices, analytics] = await Promise.all([options.notices(), options.analytics()]);
     const state: SiteState = { notices: nothingShowing(notices) ? null : notices, analytics };
     const key = JSON.stringify(state);
-    const stamp = await options.stamp();
-    if (applied === key && stamp === rendered) return false;
+    const wanted = await options.pages();
+    if (applied === key && sameStamps(wanted)) return false;
     if (applied !== key) {
       // The live pages show the same: whatever happens below, they are rendered again.
-      rendered = null;
+      rendered.clear();
       const pages = await show(state);
       // Pages rendered from here on (a search, a refused form, the 404 screen) show the same.
       shown = state;
       await options.stateChanged(pages, state);
       applied = key;
     }
-    await renderLive();
-    rendered = stamp;
+    await renderLive(wanted);
     return true;
   }
 

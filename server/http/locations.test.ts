@@ -117,6 +117,57 @@ describe.each(databaseKinds)("the locations page over HTTP, on %s", (kind) => {
     expect(html).toMatch(/aria-invalid="true"[^>]*value="00000"|value="00000"[^>]*aria-invalid="true"/);
   });
 
+  it("finds by city and state, by city alone (saying which place it used), and by country", async () => {
+    const browser = harness.newBrowser();
+    const madison = await (await browser.fetch("/locations?place=Madison%2C+WI")).text();
+    expect(madison).toContain("1 location within 100 miles of Madison, Wisconsin");
+    expect(madison).toContain("Showing results near Madison, Wisconsin, United States.");
+    expect(madison).toContain("Prairie Creek Family Clinic");
+    expect(madison).not.toContain("Other places called");
+    const alone = await (await browser.fetch("/locations?place=Madison")).text();
+    expect(alone).toContain("Showing results near Madison, Wisconsin, United States.");
+    expect(alone).toContain("Other places called Madison:");
+    expect(alone).toContain('href="/locations?place=Madison%2C+AL#results"');
+    const canada = await (await browser.fetch("/locations?place=Canada")).text();
+    // No listing there in this database: the heading names the country typed.
+    expect(canada).toMatch(/No locations (in|matching “)Canada/);
+  });
+
+  it("names the nearest listings with their distances, and Densara's own nearest office, when nothing is near", async () => {
+    const html = await (await harness.newBrowser().fetch("/locations?place=Toronto&within=50")).text();
+    expect(html).toContain("Nothing within 50 miles of Toronto, Ontario");
+    expect(html).toContain("Showing results near Toronto, Ontario, Canada.");
+    expect(html).toContain("The nearest listed locations, further away:");
+    expect(html).toMatch(
+      /Prairie Creek Family Clinic[\s\S]*\d+ miles \(\d+ km\) away|\d+ miles \(\d+ km\) away[\s\S]*Prairie Creek Family Clinic/,
+    );
+    expect(html).toContain("Densara’s nearest office or distributor");
+    expect(html).toContain("Northway Medical Distribution Ltd.");
+  });
+
+  it("answers a place it does not know with a sentence and places spelt alike, never an empty page", async () => {
+    const html = await (await harness.newBrowser().fetch("/locations?place=Chicgo")).text();
+    expect(html).toContain("We could not find “Chicgo”");
+    expect(html).toContain("It is not a place we know");
+    expect(html).toContain('href="/locations?place=Chicago%2C+IL#results"');
+    // The browse lists are still there.
+    expect(html).toContain("Browse by state");
+  });
+
+  it.each([
+    ["Madison%0AWI", "Write the place on one line."],
+    ["Madison%0D%0ABcc%3A+x", "Write the place on one line."],
+    ["%E2%80%AEMadison", "Remove the invisible control character (U+202E"],
+    ["x".repeat(101), "Type at most 100 characters"],
+  ])("refuses the place %s beside the field, keeping the page", async (place, sentence) => {
+    const response = await harness.newBrowser().fetch(`/locations?place=${place}`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toContain(sentence);
+    expect(html).toContain('aria-invalid="true"');
+    expect(html).toContain("Fix the search above to see the locations.");
+  });
+
   it.each([
     ["product=v9", "product"],
     ["kind=spa", "kind"],

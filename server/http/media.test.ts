@@ -64,6 +64,16 @@ describe("media uploads and downloads over HTTP", () => {
     expect(part.status).toBe(206);
     expect(part.headers.get("content-range")).toBe(`bytes 0-3/${pdf.byteLength}`);
     expect(await part.text()).toBe("%PDF");
+    // The same ranges as a release's download (one implementation): a suffix, and 416 past the end.
+    const tail = await editor.browser.fetch(uploaded.body.media.url, { headers: { range: "bytes=-6" } });
+    expect(tail.status).toBe(206);
+    expect(await tail.text()).toBe("%%EOF\n");
+    const past = await editor.browser.fetch(uploaded.body.media.url, {
+      headers: { range: `bytes=${pdf.byteLength}-` },
+    });
+    expect(past.status).toBe(416);
+    expect(past.headers.get("content-range")).toBe(`bytes */${pdf.byteLength}`);
+    await past.arrayBuffer();
   });
 
   it("shows an image inline, and sends /media/:id on to the current file", async () => {
@@ -76,7 +86,7 @@ describe("media uploads and downloads over HTTP", () => {
     expect(uploaded.status).toBe(201);
     const thumb = await editor.browser.fetch(uploaded.body.media.thumbnailUrl ?? "");
     expect(thumb.headers.get("content-type")).toBe("image/webp");
-    expect(thumb.headers.get("content-disposition")).toMatch(/^inline; filename="logo.png"/);
+    expect(thumb.headers.get("content-disposition")).toMatch(/^inline; filename="logo.webp"/);
     const moved = await editor.browser.fetch(`/media/${uploaded.body.media.id}`);
     expect(moved.status).toBe(302);
     expect(moved.headers.get("location")).toBe(uploaded.body.media.url);

@@ -1,20 +1,26 @@
-import { PassThrough, Readable } from "node:stream";
-import type { ReadableStream as WebReadableStream } from "node:stream/web";
 import { Hono, type Context } from "hono";
 import type { Database } from "../db/client.ts";
 import { DomainError, errorCodeOf, httpStatusOf, ValidationError } from "../domain/core/errors.ts";
 import { getMedia, mediaUrl, openMediaFile, replaceMediaFile, uploadMedia, type Media } from "../domain/media/index.ts";
-import { uploadKinds } from "../domain/uploads/kinds.ts";
+import { kindOfType, uploadKinds } from "../domain/uploads/kinds.ts";
+import { nameForType } from "../domain/uploads/names.ts";
 import { requestDomain, type GraphQLDeps } from "../graphql/context.ts";
+import { answerStoredFile } from "./byte-ranges.ts";
 import { callerOf } from "./caller.ts";
 import { contentDisposition, fileErrorResponse } from "./file-answer.ts";
 import type { AppEnv } from "./env.ts";
 import { requestInfo } from "./request-info.ts";
+import { requestBody, type DownloadBrokenOff, type RequestBody } from "./transfers.ts";
 
 /** The largest upload of any kind (an archive): a declared length past it is refused before a byte is read. */
 const largestUpload = Math.max(...Object.values(uploadKinds).map((kind) => kind.maxBytes));
 
-type Deps = { deps: GraphQLDeps & { db: Database }; proxyHops: number };
+type Deps = {
+  deps: GraphQLDeps & { db: Database };
+  proxyHops: number;
+  /** A download broken off (the metrics); uploads are counted where every request is (`countAnswers`). */
+  downloadBrokenOff?: DownloadBrokenOff | undefined;
+};
 
 /** An error as the upload routes answer it: JSON, with the code and field messages the API uses. */
 function errorJson(c: Context, error: unknown): Response {
@@ -37,9 +43,18 @@ function refusal(c: Context, status: 400 | 401 | 403 | 413, code: string, messag
   return c.json({ error: { code, message } }, status, { "Cache-Control": "no-store", ...headers });
 }
 
-/** A refusal sent before the whole upload was read: the connection closes after it, the rest unread. */
-function closeIfUnread(response: Response, unread: boolean): Response {
-  if (unread) response.headers.set("Connection", "close");
+/**
+ * An upload that failed, answered. The client gone mid-way is no fault: the store has
+ * closed and removed what it wrote, and the answer reaches no one. A refusal sent before
+ * the whole upload was read closes the connection after it, the rest unread.
+ */
+function uploadFailed(c: Context, error: unknown, body: RequestBody): Response {
+  body.release();
+  if (body.brokenOff()) {
+    return refusal(c, 400, "BAD_REQUEST", "The upload broke off before the whole file arrived: nothing was kept.");
+  }
+  const response = errorJson(c, error);
+  if (body.unread()) response.headers.set("Connection", "close");
   return response;
 }
 
@@ -57,26 +72,6 @@ function mediaJson(file: Media) {
     version: file.version,
     url: mediaUrl(file, "original"),
     thumbnailUrl: file.kind === "image" ? mediaUrl(file, "thumb") : null,
-  };
-}
-
-/**
- * The request's body as a Node stream, read as it arrives (never buffered here). The
- * domain may stop reading it (a refused type, a limit): it stops a stream piped from the
- * request, not the request itself, so the answer still reaches the client; `unread`
- * then says to close the connection after it rather than read the rest.
- */
-function bodyOf(c: Context<AppEnv>): { stream: Readable; unread: () => boolean } {
-  const incoming = c.env.incoming;
-  if (incoming) {
-    const stream = new PassThrough();
-    incoming.pipe(stream);
-    return { stream, unread: () => !incoming.readableEnded };
-  }
-  const body = c.req.raw.body;
-  return {
-    stream: body ? Readable.fromWeb(body as WebReadableStream<Uint8Array>) : Readable.from([]),
-    unread: () => false,
   };
 }
 
@@ -124,12 +119,12 @@ export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
   routes.post("/", async (c) => {
     const ready = await context(c);
     if (ready instanceof Response) return ready;
-    const body = bodyOf(c);
+    const body = requestBody(c);
     try {
       const file = await uploadMedia(ready.domain, { file: body.stream, name: ready.name });
       return c.json({ media: mediaJson(file) }, 201, { "Cache-Control": "no-store" });
     } catch (error) {
-      return closeIfUnread(errorJson(c, error), body.unread());
+      return uploadFailed(c, error, body);
     }
   });
 
@@ -137,7 +132,7 @@ export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
     const ready = await context(c);
     if (ready instanceof Response) return ready;
     const version = Number(c.req.query("version"));
-    const body = bodyOf(c);
+    const body = requestBody(c);
     try {
       const file = await replaceMediaFile(ready.domain, {
         id: c.req.param("id"),
@@ -147,19 +142,10 @@ export function mediaUploadRoutes(options: Deps): Hono<AppEnv> {
       });
       return c.json({ media: mediaJson(file) }, 200, { "Cache-Control": "no-store" });
     } catch (error) {
-      return closeIfUnread(errorJson(c, error), body.unread());
+      return uploadFailed(c, error, body);
     }
   });
   return routes;
-}
-
-/** `bytes=start-end` (one range; an open end reads to the last byte), or undefined for anything else. */
-function rangeOf(header: string | undefined): { start: number; end: number } | undefined {
-  const match = /^bytes=(\d{1,15})-(\d{0,15})$/.exec(header?.trim() ?? "");
-  if (!match) return undefined;
-  const start = Number(match[1]);
-  const end = match[2] ? Number(match[2]) : Number.MAX_SAFE_INTEGER;
-  return end >= start ? { start, end } : undefined;
 }
 
 /**
@@ -185,32 +171,35 @@ export function mediaFileRoutes(options: Deps): Hono<AppEnv> {
   routes.get("/:id/:folder/:variant", async (c) => {
     const caller = await callerOf(c, options.deps.db, []);
     if (!caller.ok) return c.text(caller.message, caller.status, { ...caller.headers, "Cache-Control": "no-store" });
-    const range = rangeOf(c.req.header("range"));
     try {
       const domain = requestDomain(options.deps, { actor: caller.actor, info: requestInfo(c, options.proxyHops) });
-      const opened = await openMediaFile(domain, {
-        id: c.req.param("id"),
-        folder: c.req.param("folder"),
-        variant: c.req.param("variant"),
-        ...(range ? { range } : {}),
-      });
+      const variant = c.req.param("variant");
+      const opened = await openMediaFile(domain, { id: c.req.param("id"), folder: c.req.param("folder"), variant });
       const { file } = opened;
       const image = opened.contentType.startsWith("image/");
-      const headers: Record<string, string> = {
-        "Content-Type": opened.contentType,
-        "Content-Length": String(opened.size),
-        "Content-Disposition": contentDisposition(image ? "inline" : "attachment", file.name),
-        "Cache-Control": "private, max-age=31536000, immutable",
-        "Accept-Ranges": "bytes",
-        "X-Content-Type-Options": "nosniff",
-      };
-      if (opened.range) {
-        headers["Content-Range"] = `bytes ${opened.range.start}-${opened.range.end}/${opened.totalSize}`;
-      }
       // A file is never a page: nothing in it runs, whatever a browser thinks it is.
       c.set("contentSecurityPolicy", "default-src 'none'; sandbox");
-      if (c.req.method === "HEAD") opened.body.destroy();
-      return c.body(Readable.toWeb(opened.body) as ReadableStream<Uint8Array>, opened.range ? 206 : 200, headers);
+      return await answerStoredFile(c, {
+        brokenOff: options.downloadBrokenOff,
+        files: options.deps.ports.files,
+        key: opened.key,
+        size: opened.size,
+        // The original's bytes are its SHA-256; the other sizes were made with it, when it was uploaded.
+        validators: {
+          etag: variant === "original" ? `"${file.sha256}"` : undefined,
+          lastModified: file.fileUploadedAt,
+        },
+        headers: {
+          "Content-Type": opened.contentType,
+          // Saved under a name that ends as the bytes are (a thumbnail is WebP), whatever name was stored.
+          "Content-Disposition": contentDisposition(
+            image ? "inline" : "attachment",
+            nameForType(file.name, kindOfType(opened.contentType)?.extension ?? file.extension, file.extension),
+          ),
+          "Cache-Control": "private, max-age=31536000, immutable",
+          "X-Content-Type-Options": "nosniff",
+        },
+      });
     } catch (error) {
       return fileErrorResponse(c, error);
     }

@@ -11,6 +11,7 @@ import type { Metrics } from "../metrics.ts";
 import type { AppEnv } from "./env.ts";
 import { pagePatterns } from "./middleware/page-requests.ts";
 import type { AnswerObserver } from "./middleware/request-context.ts";
+import { bodyBrokenOff } from "./transfers.ts";
 
 type Exposition = Pick<Metrics, "exposition" | "contentType">;
 
@@ -38,7 +39,9 @@ async function gathered(metrics: Exposition, log: Logger): Promise<{ text: strin
 
 /**
  * Each answer the middleware sees, counted under its route as a pattern: Hono's for the
- * server's own routes, React Router's for pages; every 404 as "(unmatched)".
+ * server's own routes, React Router's for pages; every 404 as "(unmatched)". A request
+ * whose body broke off (an upload, a form: the client went away mid-way) is counted
+ * there too, whatever route read it.
  */
 export function countAnswers(metrics: Metrics, build: ServerBuild): AnswerObserver {
   const patternOf = pagePatterns(build);
@@ -46,6 +49,7 @@ export function countAnswers(metrics: Metrics, build: ServerBuild): AnswerObserv
     const route = routePath(c);
     const label = status === 404 ? "(unmatched)" : route === "*" || route === "/*" ? patternOf(c.req.path) : route;
     metrics.request(c.req.method, label, status, seconds);
+    if (bodyBrokenOff(c.env.incoming)) metrics.brokenOff("upload", label);
   };
 }
 

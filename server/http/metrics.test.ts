@@ -96,6 +96,9 @@ describe.each(databaseKinds)("/metrics (%s)", (kind) => {
     const text = await scrape();
     expect(sample(text, "outbox_mail_waiting", { state: "queued" })).toBeGreaterThanOrEqual(0);
     expect(sample(text, "outbox_mail_total", { outcome: "sent" })).toBe(0);
+    // The routes that move files count their broken-off transfers from zero.
+    expect(sample(text, "http_uploads_aborted_total", { route: "/uploads/media" })).toBe(0);
+    expect(sample(text, "http_downloads_aborted_total", { route: "/downloads/releases/:releaseId/:mediaId" })).toBe(0);
     expect(sample(text, "process_resident_memory_bytes")).toBeGreaterThan(0);
     expect(sample(text, "nodejs_eventloop_lag_p99_seconds")).toBeGreaterThanOrEqual(0);
     if (kind === "postgres") {

@@ -121,7 +121,7 @@ export function reactRouterPages(options: {
   const siteOrigin = options.config.publicUrl.origin;
   const exports = entryExports(build);
   const handleRequest = createRequestHandler(build, options.config.env);
-  const appConfig: AppConfig = { buildPollMs: options.config.buildPollMs };
+  const appConfig: AppConfig = { buildPollMs: options.config.buildPollMs, publicOrigin: siteOrigin };
   const errorLog: ErrorLog = (message, fields) => options.log.error(message, fields);
   const { formTickets } = options;
   const issueFormTicket: FormTicketIssuer = {

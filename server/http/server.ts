@@ -44,14 +44,18 @@ import { sessionReader } from "./middleware/session.ts";
 import { pageApi } from "./page-api.ts";
 import { pageRoute } from "./page-route.ts";
 import { embeddedProviderRoute } from "./provider-route.ts";
-import { fileRoutes } from "./file-routes.ts";
+import { fileRoutes, transferRoutes } from "./file-routes.ts";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerBuildFile, buildFileMiddleware } from "./build-files.ts";
+import { buildOrigin } from "../../app/lib/app-config.ts";
+import { answerBuildFile, buildFileMiddleware, filesAtOrigin } from "./build-files.ts";
 import { stylesheetHrefs } from "./prerendered.ts";
 import { createEarlyAnswers } from "./early-answers.ts";
 import { unexpectedErrorHandler } from "./errors.ts";
 import type { LivePages } from "./live-pages.ts";
 import { listingsStamp } from "../domain/organizations/index.ts";
+import { listReleasePages } from "../domain/releases/index.ts";
+import { livePaths } from "../../app/lib/public-paths.ts";
+import { releasePagePath } from "../../app/lib/release-pages.ts";
 import { formTicketWindow, loadFormTickets } from "./security/form-tickets.ts";
 import { reactRouterPages } from "./react-router.ts";
 import { readSiteAnalytics, readSiteNotices } from "../domain/settings/index.ts";
@@ -119,7 +123,8 @@ export type AppServer = {
  * The whole HTTP server, assembled once: `server/main.ts`, the integration tests and
  * the benchmarks all call this. Middleware is mounted per path, where it applies:
  *
- * - first, a GET or HEAD for a build file (a prerendered page, an asset) is answered from
+ * - first, on an https site, a request that did not come over https is sent there (ADR 042);
+ * - then a GET or HEAD for a build file (a prerendered page, an asset) is answered from
  *   memory, with no other work (ADR 010);
  * - every other request: nonce, https, security headers, request id, log line; cross-site writes refused;
  * - `/healthz` and `/readyz`;
@@ -149,8 +154,12 @@ export async function createServer(options: {
   /** What the server counts (ADR 032); undefined counts nothing (no one could read it). */
   metrics?: Metrics;
 }): Promise<AppServer> {
-  const { config, database, build, log } = options;
+  const { config, database, log } = options;
   const { db } = database;
+  // The build names a stand-in origin: every kept page is made to name PUBLIC_URL's (ADR 042),
+  // compressed again in libuv's threads while the rest is assembled.
+  const filesAtSiteOrigin = filesAtOrigin(options.build.files, buildOrigin, config.publicUrl.origin);
+  const { build } = options;
   const now = options.now ?? (() => new Date());
 
   // Pages rendered outside React (the provider's, the sign-out hand-over) link the site's stylesheet.
@@ -207,12 +216,21 @@ export async function createServer(options: {
   // from memory before anything else (early-answers.ts). Their own renders go through `app`.
   const { answerEarly, livePages, sessionAnswers, learnNotFound, routeOf } = createEarlyAnswers({
     config,
-    build,
+    build: { ...build, files: await filesAtSiteOrigin },
     formTickets,
     now,
     log,
     render: async (path) => app.fetch(new Request(new URL(path, config.publicUrl)), { liveRender: true }),
-    stamp: () => listingsStamp(db, now()),
+    pages: async () => {
+      const [listings, releases] = await Promise.all([
+        listingsStamp(db, now()),
+        listReleasePages(requestDomain(graphqlDeps, anonymous), {}),
+      ]);
+      return new Map([
+        ...livePaths.map((path) => [path, listings] as const),
+        ...releases.map((page) => [releasePagePath(page.product, page.versionNumber), page.stamp] as const),
+      ]);
+    },
     notices: () => readSiteNotices(requestDomain(graphqlDeps, anonymous), {}),
     analytics: () => readSiteAnalytics(requestDomain(graphqlDeps, anonymous), {}),
     servedElsewhere: (path) => serverPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`)),
@@ -284,7 +302,12 @@ export async function createServer(options: {
     proxyHops: config.proxyHops,
     publicUrl: config.publicUrl,
     siteName: pages.siteName,
+    ...(metrics ? { downloadBrokenOff: (route: string) => metrics.brokenOff("download", route) } : {}),
   });
+  if (metrics) {
+    metrics.expectTransfers("upload", transferRoutes.upload);
+    metrics.expectTransfers("download", transferRoutes.download);
+  }
 
   const addressOf = (c: { req: { header: (name: string) => string | undefined }; env: AppEnv["Bindings"] }) =>
     rateLimitBucket(

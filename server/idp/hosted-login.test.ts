@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { outbox } from "../db/schema/index.ts";
-import { nulCharacterMessage } from "../domain/core/input.ts";
 import { sessionAnswerTtlMs } from "../auth/session-answers.ts";
 import { createHostedLogin } from "./hosted-login.ts";
 
@@ -139,6 +138,28 @@ describe.each(databaseKinds)("hosted account pages on %s", (kind) => {
       name: "Eve\u0000",
       email: "eve@densara.test",
     });
-    expect(outcome).toEqual({ ok: false, errors: { name: nulCharacterMessage } });
+    expect(outcome).toEqual({
+      ok: false,
+      errors: { name: "Remove the invisible control character (U+0000) from your name." },
+    });
+  });
+
+  it("refuses a name or a password on more than one line, naming the field, before anything else", async () => {
+    const signUp = await service({ signupAllowed: true }).signUp("any-uid", {
+      name: "Eve\r\nBcc: someone@example.com",
+      email: "eve@densara.test\u202e",
+    });
+    expect(signUp).toEqual({
+      ok: false,
+      errors: {
+        name: "Write your name on one line.",
+        email: "Remove the invisible control character (U+202E) from your email address.",
+      },
+    });
+    const signIn = await service().signIn("any-uid", { email: "eve@densara.test", password: "secret\u0001" });
+    expect(signIn).toEqual({
+      ok: false,
+      errors: { password: "Remove the invisible control character (U+0001) from your password." },
+    });
   });
 });

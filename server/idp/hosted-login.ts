@@ -1,11 +1,12 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
-import { z } from "zod";
+import type { z } from "zod";
 import type { FieldErrors, FormOutcome, HostedLogin, InteractionSummary } from "../../app/lib/auth-context.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../log.ts";
 import { embeddedProviderPath, pinPublicOrigin } from "./provider.ts";
 import { checkIdpCredentials } from "./accounts.ts";
+import { idpForms } from "./forms.ts";
 import {
   completePasswordReset,
   findPasswordReset,
@@ -13,7 +14,6 @@ import {
   requestSignUp,
   warnOfRefusedSignIns,
 } from "./password-resets.ts";
-import { nulCharacterMessage } from "../domain/core/input.ts";
 import { createRateLimiter, loginLimits, type RateLimit } from "../http/security/rate-limit.ts";
 import { clearFailedSignIns, recordFailedSignIn } from "./sign-in-failures.ts";
 
@@ -22,19 +22,6 @@ const resetLimits = {
   perAddress: { limit: 10, windowS: 15 * 60 },
   perEmail: { limit: 3, windowS: 60 * 60 },
 } as const satisfies Record<string, RateLimit>;
-
-/** Text for the provider's own tables: no NUL character, which PostgreSQL cannot store. */
-const text = (max: number) =>
-  z
-    .string()
-    .max(max, `Use at most ${max} characters.`)
-    .refine((value) => !value.includes("\u0000"), nulCharacterMessage);
-const emailField = z
-  .string({ error: "Enter your email address." })
-  .trim()
-  .min(1, "Enter your email address.")
-  .max(320, "That email address is too long.")
-  .pipe(z.email("Enter a valid email address, like name@example.com."));
 
 function minutes(seconds: number): string {
   const value = Math.max(1, Math.ceil(seconds / 60));
@@ -111,9 +98,7 @@ export function createHostedLogin(deps: {
     },
 
     async signIn(uid, input) {
-      const parsed = z
-        .object({ email: emailField, password: text(256).min(1, "Enter your password.") })
-        .safeParse(input);
+      const parsed = idpForms.signIn.safeParse(input);
       if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
       if (!(await details(uid))) return expired;
       const { password } = parsed.data;
@@ -155,9 +140,7 @@ export function createHostedLogin(deps: {
 
     async signUp(uid, input) {
       if (!deps.signupAllowed) return { ok: false, errors: { form: "New accounts are created by an administrator." } };
-      const parsed = z
-        .object({ name: text(120).trim().min(1, "Enter your name."), email: emailField })
-        .safeParse(input);
+      const parsed = idpForms.signUp.safeParse(input);
       if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
       if (!(await details(uid))) return expired;
       const email = parsed.data.email.toLowerCase();
@@ -175,7 +158,7 @@ export function createHostedLogin(deps: {
     },
 
     async requestPasswordReset(input) {
-      const parsed = z.object({ email: emailField }).safeParse(input);
+      const parsed = idpForms.requestPasswordReset.safeParse(input);
       if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
       const email = parsed.data.email.toLowerCase();
       const tooMany = await limited(
@@ -197,12 +180,7 @@ export function createHostedLogin(deps: {
     },
 
     async resetPassword(token, input) {
-      const parsed = z
-        .object({
-          password: z.string({ error: "Choose a new password." }).max(256, "Use at most 256 characters."),
-          confirm: z.string({ error: "Type the new password again." }),
-        })
-        .safeParse(input);
+      const parsed = idpForms.resetPassword.safeParse(input);
       if (!parsed.success) return { ok: false, errors: fieldErrors(parsed.error) };
       if (parsed.data.password !== parsed.data.confirm) {
         return { ok: false, errors: { confirm: "The two passwords are not the same. Type the new password again." } };

@@ -7,6 +7,7 @@ import {
   enqueueMail,
   logTransport,
   retryDelayMs,
+  safeMail,
   startOutboxWorker,
   waitingMail,
   type MailTransport,
@@ -36,6 +37,34 @@ function recordingLog(): { log: Logger; events: LogEvent[] } {
     events.push({ level, message, fields });
   return { log: { debug: at("debug"), info: at("info"), warn: at("warn"), error: at("error") }, events };
 }
+
+describe("a mail made safe", () => {
+  it("keeps the subject on one line and the body free of other controls, whatever went in", () => {
+    expect(
+      safeMail({
+        to: "staff@densara.example",
+        subject: "New inquiry: Ruth\r\nBcc: everyone@elsewhere.example\u202e",
+        text: "Where: WI\r\nThe message,\u0000 as written.\u000b",
+      }),
+    ).toEqual({
+      to: "staff@densara.example",
+      subject: "New inquiry: Ruth Bcc: everyone@elsewhere.example",
+      text: "Where: WI\nThe message, as written.\n",
+    });
+  });
+
+  it("goes to one address, never a list, a group or a header", () => {
+    for (const to of [
+      "staff@densara.example\r\nBcc: everyone@elsewhere.example",
+      "staff@densara.example, everyone@elsewhere.example",
+      "Staff: everyone@elsewhere.example;",
+      "Staff <staff@densara.example>",
+      "staff@densara.example\u202e",
+    ]) {
+      expect(() => safeMail({ to, subject: "Hello", text: "Hello" }), to).toThrow(/one address/);
+    }
+  });
+});
 
 describe.each(databaseKinds)("outbox on %s", (kind) => {
   const database = useTestDatabase(kind);

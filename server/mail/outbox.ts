@@ -1,16 +1,42 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
+import { asText } from "../../app/lib/text-kinds.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
 import { announce, type Logger } from "../log.ts";
 
 export type OutgoingMail = { to: string; subject: string; text: string };
 
+/**
+ * A value a person gave, for a line of a mail ("Where: Madison, WI"): one line whatever
+ * it holds, so it can never start a line of its own (ADR 041). The forms refuse such text
+ * already; this holds for rows kept before, and for what no form checked.
+ */
+export function mailLine(value: string): string {
+  return asText("one-line", value);
+}
+
+/** One address and nothing that would make it a list, a group or a display name. */
+const oneAddress = /^[^\s,;:<>"()\\]+@[^\s,;:<>"()\\]+$/u;
+
+/**
+ * A mail made safe by construction: it goes to one address (anything else is refused: the
+ * forms only ever give one), its subject is one line and its body multi-line text, whatever
+ * went into them, so no text a person gave can add a header, a recipient or a line break
+ * the mail did not have.
+ */
+export function safeMail<Mail extends OutgoingMail>(mail: Mail): Mail {
+  if (!oneAddress.test(mail.to) || asText("one-line", mail.to) !== mail.to) {
+    throw new Error("a mail goes to one address, and this is not one");
+  }
+  return { ...mail, subject: mailLine(mail.subject), text: asText("multi-line", mail.text) };
+}
+
 /** Delivers one message or throws; the outbox retries. */
 export type MailTransport = { name: string; send: (mail: OutgoingMail & { from: string }) => Promise<void> };
 
-/** Queues a message. Call it inside the transaction of the change that causes it. */
+/** Queues a message, made safe (`safeMail`). Call it inside the transaction of the change that causes it. */
 export async function enqueueMail(db: Database, mail: OutgoingMail): Promise<string> {
-  const [row] = await db.insert(outbox).values(mail).returning({ id: outbox.id });
+  const [row] = await db.insert(outbox).values(safeMail(mail)).returning({ id: outbox.id });
   if (!row) throw new Error("the outbox did not accept the message");
   return row.id;
 }
@@ -80,7 +106,8 @@ export async function deliverDueMail(
       .for("update", { skipLocked: true });
     for (const mail of due) {
       try {
-        await transport.send({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+        // Made safe again as it leaves: a row queued before these rules holds whatever it held.
+        await transport.send(safeMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text }));
         await tx
           .update(outbox)
           .set({ sentAt: now, attempts: mail.attempts + 1, lastError: null })

@@ -4,10 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { startS3Server } from "../../tests/support/s3-server.ts";
 import { BlobStoreError, BlobTooLargeError, checkKey, type BlobStore } from "./blob-store.ts";
-import { openFilesystemStore } from "./filesystem.ts";
+import { incomingMaxAgeMs, incomingSweepEveryMs, openFilesystemStore } from "./filesystem.ts";
 import { openS3Store } from "./s3.ts";
 
 const sha256 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex");
@@ -42,6 +42,8 @@ describe.each(kinds)("the %s blob store", (kind) => {
   let store: BlobStore;
   let root: string;
   let stop = async () => {};
+  /** Multipart uploads left open on S3 (their parts kept); none on the filesystem. */
+  let uploadsInProgress = () => Promise.resolve(0);
 
   beforeAll(async () => {
     root = await mkdtemp(join(tmpdir(), "densara-blobs-"));
@@ -58,6 +60,7 @@ describe.each(kinds)("the %s blob store", (kind) => {
         prefix: "test/",
       });
       stop = () => server.stop();
+      uploadsInProgress = () => server.multipartUploadsInProgress();
     }
   });
 
@@ -116,11 +119,20 @@ describe.each(kinds)("the %s blob store", (kind) => {
   it("a body that breaks off keeps nothing, even past a multipart part", async () => {
     await expect(store.put("broken/small.bin", brokenOff(2, 1024), options)).rejects.toThrow("the connection dropped");
     expect(await store.head("broken/small.bin")).toBeNull();
-    // 9 MB then the break: one whole part was sent to S3 before it.
+    // 9 MB then the break: one whole part was sent to S3 before it, and the upload is aborted there.
     await expect(store.put("broken/large.bin", brokenOff(9, 1024 * 1024), options)).rejects.toThrow(
       "the connection dropped",
     );
     expect(await store.head("broken/large.bin")).toBeNull();
+    expect(await uploadsInProgress()).toBe(0);
+  });
+
+  it("a body over its limit past a multipart part leaves no part behind", async () => {
+    await expect(
+      store.put("limits/large.bin", chunks(12, 1024 * 1024).stream, { ...options, maxBytes: 10 * 1024 * 1024 }),
+    ).rejects.toBeInstanceOf(BlobTooLargeError);
+    expect(await store.head("limits/large.bin")).toBeNull();
+    expect(await uploadsInProgress()).toBe(0);
   });
 
   it("deletes a blob, and deleting or reading a missing one is no error", async () => {
@@ -179,18 +191,48 @@ describe.each(kinds)("the %s blob store", (kind) => {
       expect(await readdir(join(root, "incoming"))).toEqual([]);
     });
 
-    it("on opening, removes a crashed upload's leftover once a day old, and leaves a newer one", async () => {
+    it("on opening, removes a crashed upload's leftover once an hour unwritten, and leaves a newer one", async () => {
       const old = join(root, "incoming", "left-by-a-crash");
       const fresh = join(root, "incoming", "being-written");
       await writeFile(old, "part of a file");
       await writeFile(fresh, "part of a file");
-      const twoDaysAgo = new Date(Date.now() - 2 * 24 * 60 * 60 * 1000);
-      await utimes(old, twoDaysAgo, twoDaysAgo);
+      const twoHoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000);
+      await utimes(old, twoHoursAgo, twoHoursAgo);
       const reopened = await openFilesystemStore(root);
       expect(await readdir(join(root, "incoming"))).toEqual(["being-written"]);
       // What was stored before is still there.
       expect(await reopened.head("notes/a1.txt")).not.toBeNull();
+      await reopened.close();
       await rm(fresh);
+    });
+
+    it("sweeps its incoming folder every 10 minutes, not only at the start, until it is closed", async () => {
+      // The store's timer is a fake one, moved by the test; the files' ages are their times of last writing.
+      vi.useFakeTimers({ toFake: ["setInterval", "clearInterval"] });
+      const folder = await mkdtemp(join(tmpdir(), "densara-sweep-"));
+      try {
+        const swept = await openFilesystemStore(folder);
+        const incoming = join(folder, "incoming");
+        const leave = async (name: string, minutesAgo: number) => {
+          await writeFile(join(incoming, name), "part of a file");
+          const when = new Date(Date.now() - minutesAgo * 60_000);
+          await utimes(join(incoming, name), when, when);
+        };
+        await leave("unwritten-for-61-minutes", 61);
+        await leave("unwritten-for-3-hours", 180);
+        await leave("written-59-minutes-ago", 59);
+        await leave("being-written", 0);
+        expect(vi.getTimerCount()).toBe(1);
+        vi.advanceTimersByTime(incomingSweepEveryMs);
+        // Closing waits for the sweep under way, and stops the timer.
+        await swept.close();
+        expect((await readdir(incoming)).sort()).toEqual(["being-written", "written-59-minutes-ago"]);
+        expect(vi.getTimerCount()).toBe(0);
+        expect(incomingMaxAgeMs).toBe(60 * 60 * 1000);
+      } finally {
+        vi.useRealTimers();
+        await rm(folder, { recursive: true, force: true });
+      }
     });
   }
 });

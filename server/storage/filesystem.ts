@@ -16,8 +16,14 @@ import {
 } from "./blob-store.ts";
 import { asStream, Measure } from "./measure.ts";
 
-/** A file still being written is this old at most before a start takes it for a crash's leftover. */
-const abandonedAfterMs = 24 * 60 * 60 * 1000;
+/**
+ * A file in `incoming/` unwritten for this long is a leftover (of a process that died
+ * mid-upload): an upload in progress writes its file as its bytes arrive, and Node's
+ * HTTP server ends a request that has not all arrived within 5 minutes.
+ */
+export const incomingMaxAgeMs = 60 * 60 * 1000;
+/** How often `incoming/` is swept for leftovers, besides at every start. */
+export const incomingSweepEveryMs = 10 * 60 * 1000;
 
 function errorCode(error: unknown): string | undefined {
   return error instanceof Error && "code" in error && typeof error.code === "string" ? error.code : undefined;
@@ -25,17 +31,30 @@ function errorCode(error: unknown): string | undefined {
 
 /**
  * Blobs as files under `root`: `root/blobs/<key>`. A body is written to `root/incoming/`
- * first, flushed to disk, and renamed into place only once whole and within its limit,
- * so a key never holds part of a file, and a file that fails is removed. Files left in
- * `incoming/` by a process that died mid-upload are removed on the next start, once a
- * day old (another process on the same disk may be writing a newer one).
+ * first (through `pipeline`, so a body that fails closes the file), flushed to disk, and
+ * renamed into place only once whole and within its limit, so a key never holds part of
+ * a file; a file that fails is removed at once. Files left in `incoming/` by a process
+ * that died mid-upload are removed at the start and every 10 minutes after, once
+ * unwritten for an hour (another process on the same disk may be writing a newer one);
+ * `close` stops that.
  */
 export async function openFilesystemStore(root: string): Promise<BlobStore> {
   const blobs = join(root, "blobs");
   const incoming = join(root, "incoming");
   await mkdir(blobs, { recursive: true });
   await mkdir(incoming, { recursive: true });
-  await sweepIncoming(incoming, Date.now() - abandonedAfterMs);
+  await sweepIncoming(incoming, Date.now() - incomingMaxAgeMs);
+  let sweeping: Promise<unknown> | undefined;
+  const sweeper = setInterval(() => {
+    // One sweep at a time; one that fails (the folder out of reach) is tried again at the next.
+    sweeping ??= sweepIncoming(incoming, Date.now() - incomingMaxAgeMs)
+      .catch(() => {})
+      .finally(() => {
+        sweeping = undefined;
+      });
+  }, incomingSweepEveryMs);
+  // The sweep never keeps a process alive that has nothing else to do.
+  sweeper.unref();
   const pathOf = (key: string) => join(blobs, checkKey(key));
 
   return {
@@ -94,14 +113,23 @@ export async function openFilesystemStore(root: string): Promise<BlobStore> {
       }
     },
 
-    async close() {},
+    async close() {
+      clearInterval(sweeper);
+      await sweeping;
+    },
   };
 }
 
-async function sweepIncoming(incoming: string, before: number): Promise<void> {
+/** Removes the files in `incoming` last written before `before` (ms since the epoch); returns how many. */
+export async function sweepIncoming(incoming: string, before: number): Promise<number> {
+  let removed = 0;
   for (const name of await readdir(incoming)) {
     const path = join(incoming, name);
     const modified = (await stat(path).catch(() => null))?.mtimeMs;
-    if (modified !== undefined && modified < before) await rm(path, { force: true });
+    if (modified !== undefined && modified < before) {
+      await rm(path, { force: true });
+      removed += 1;
+    }
   }
+  return removed;
 }

@@ -1,4 +1,4 @@
-import { Readable } from "node:stream";
+import { pipeline, Readable } from "node:stream";
 import {
   DeleteObjectCommand,
   GetObjectCommand,
@@ -12,7 +12,6 @@ import {
 import { Upload } from "@aws-sdk/lib-storage";
 import {
   BlobStoreError,
-  BlobTooLargeError,
   checkKey,
   checkRange,
   type BlobRead,
@@ -87,19 +86,14 @@ export function openS3Store(settings: S3Settings): BlobStore {
 
     async put(key: string, body, options: PutOptions): Promise<StoredBlob> {
       const measure = new Measure(options.maxBytes);
-      const source = asStream(body);
-      // As a pipeline would: the source's error fails the measure (and so the upload), and
-      // the measure's (too large) ends the source, so nothing keeps reading a refused body.
-      source.on("error", (error) => measure.destroy(error));
-      measure.on("error", (error) => source.destroy(error));
+      // Body and measure joined by pipeline: a body that fails (a client gone mid-way) fails
+      // the measure, and so the upload, which aborts the multipart upload on S3, parts and
+      // all; a measure that refuses (too large), or an upload that stops reading it (the
+      // store failed), destroys the body, so nothing goes on reading it.
+      pipeline(asStream(body), measure, () => {});
       const upload = new Upload({
         client,
-        params: {
-          Bucket: settings.bucket,
-          Key: keyOf(key),
-          Body: source.pipe(measure),
-          ContentType: options.contentType,
-        },
+        params: { Bucket: settings.bucket, Key: keyOf(key), Body: measure, ContentType: options.contentType },
         partSize,
         queueSize,
         leavePartsOnError: false,
@@ -107,9 +101,9 @@ export function openS3Store(settings: S3Settings): BlobStore {
       try {
         await upload.done();
       } catch (error) {
-        if (measure.errored instanceof BlobTooLargeError) throw measure.errored;
-        if (error instanceof BlobTooLargeError) throw error;
-        if (measure.errored || source.errored) throw measure.errored ?? source.errored;
+        // The body's own failure (too large, broken off) says more than the upload's.
+        if (measure.errored) throw measure.errored;
+        measure.destroy(); // and with it the body: nothing goes on reading it
         throw unavailable(error);
       }
       return { key, size: measure.bytes, sha256: measure.sha256() };

@@ -84,6 +84,37 @@ test.describe("with JavaScript", () => {
   });
 });
 
+test.describe("text that is not one line", () => {
+  for (const javaScriptEnabled of [true, false]) {
+    test(`is refused beside its field in words that name it, nothing lost (JavaScript ${javaScriptEnabled ? "on" : "off"})`, async ({
+      browser,
+    }) => {
+      const context = await browser.newContext({ javaScriptEnabled });
+      try {
+        const page = await context.newPage();
+        await page.goto("/about/contact#write-to-us");
+        await fillMessage(page, uniqueEmail("override"), "Override Writer");
+        // A right-to-left override shows "WI" where the text reads otherwise; a browser keeps it in a field.
+        const region = form(page).getByLabel("State or region (optional)");
+        await region.fill("Wisconsin\u202eIW");
+        await form(page).getByRole("button", { name: "Send message" }).click();
+        await expect(form(page).getByRole("alert")).toHaveText("One field needs your attention.");
+        const message = "Remove the invisible control character (U+202E) from the region.";
+        await expect(form(page).getByLabel("State or region (optional)")).toHaveAccessibleDescription(
+          new RegExp(message.replace(/[()+.]/g, "\\$&")),
+        );
+        await expect(form(page).getByLabel("Your name")).toHaveValue("Override Writer");
+        await expect(form(page).getByLabel("Your message")).toHaveValue(
+          "The v5 stops at the calibration step with message E41.",
+        );
+        await expect(form(page).getByLabel("State or region (optional)")).toHaveValue("Wisconsin\u202eIW");
+      } finally {
+        await context.close();
+      }
+    });
+  }
+});
+
 test("the thanks page reads well in both colour modes", async ({ page }) => {
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "@playwright/test";
-import { expectNoAxeViolations } from "../support/axe.ts";
+import { expectAxeRulesPass, expectNoAxeViolations } from "../support/axe.ts";
 import { expect, test } from "../support/fixtures.ts";
 import { expectToast, openPage, reloadPage, signInAsAdmin, toasts, uniqueName } from "../support/pages.ts";
 
@@ -46,7 +46,7 @@ test.describe("site settings", () => {
     await context.close();
   });
 
-  test("a saved announcement shows on the portal's pages as a note", async ({ page }) => {
+  test("a saved announcement shows on the portal's pages as a note", async ({ page, browser }) => {
     await signInAsAdmin(page, config);
     const banner = group(page, "Announcement banner");
     await banner.getByLabel("Show the banner").check();
@@ -67,15 +67,33 @@ test.describe("site settings", () => {
       await expect(note.getByRole("link", { name: "Read more" })).toHaveAttribute("href", "/products/v5");
     }
 
-    // And on the public pages, prerendered or not, within about a second, with no script (ADR 029).
+    // And on the public pages, prerendered or not, within about a second, with no script (ADR 029),
+    // in a landmark of its own (axe's "region": no content outside a landmark), in both colour modes.
     for (const path of ["/", "/locations", "/about/contact"]) {
+      await page.emulateMedia({ colorScheme: "light" });
       await expect(async () => {
         await page.goto(path);
         await expect(page.getByRole("note", { name: "Announcement" })).toContainText(message, { timeout: 500 });
       }).toPass();
+      const notices = page.getByRole("region", { name: "Site notices", exact: true });
+      await expect(notices.getByRole("note", { name: "Announcement" })).toContainText(message);
+      for (const colorScheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme });
+        await test.step(`${path} in ${colorScheme} mode`, async () => {
+          await expectAxeRulesPass(page, ["region", "landmark-unique"]);
+          await expectNoAxeViolations(page);
+        });
+      }
     }
-    await page.emulateMedia({ colorScheme: "dark" });
-    await expectNoAxeViolations(page);
+
+    // Without JavaScript too: the notice is in the page's HTML, in its landmark.
+    const noScript = await browser.newContext({ javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    await plain.goto(new URL("/products/v5", page.url()).href);
+    await expect(
+      plain.getByRole("region", { name: "Site notices", exact: true }).getByRole("note", { name: "Announcement" }),
+    ).toContainText(message);
+    await noScript.close();
   });
 
   /**

@@ -93,7 +93,7 @@ test("a ZIP code that does not exist is said beside the field, the search kept; 
   await expect(field).toHaveValue("00000");
   await expect(field).toHaveAttribute("aria-invalid", "true");
   await expect(field).toHaveAccessibleDescription(
-    "We could not find ZIP code 00000. Check it, or type a city or a state.",
+    /^We could not find ZIP code 00000\. Check it, or type a city or a state\./,
   );
   for (const scheme of ["light", "dark"] as const) {
     await page.emulateMedia({ colorScheme: scheme });
@@ -139,3 +139,103 @@ test.describe("without JavaScript", () => {
     for (const card of await cards(page).all()) await expect(card).toContainText("Certified operators");
   });
 });
+
+/**
+ * Found by place (issue 36): a city with its state, a city alone, a city with nothing
+ * near it, a country, and a place the search does not know; the same answers with
+ * JavaScript and without, axe clean in both colour modes.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`by place, with JavaScript ${javaScriptEnabled ? "on" : "off"}`, () => {
+    test.use({ javaScriptEnabled });
+
+    const search = async (page: Page, place: string, within?: string) => {
+      await page.goto("/locations");
+      await finder(page).getByLabel("City, state or ZIP code").fill(place);
+      if (within) await finder(page).getByLabel("Within").selectOption(within);
+      await finder(page).getByRole("button", { name: "Search" }).click();
+      await expect(page).toHaveURL(/place=/);
+    };
+    const status = (page: Page) => page.locator("[data-results-status]");
+    const near = (page: Page) => page.locator("[data-results-near]");
+    // axe runs in the page's JavaScript; with it off the server's HTML is the same, and is checked with it on.
+    const axeInBothModes = async (page: Page) => {
+      if (!javaScriptEnabled) return;
+      for (const scheme of ["light", "dark"] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        await expectNoAxeViolations(page);
+      }
+    };
+
+    test("“Madison, WI” finds the clinics near Madison, Wisconsin, nearest first", async ({ page }) => {
+      await search(page, "Madison, WI");
+      await expect(resultsHeading(page)).toHaveText(/^\d+ locations? within 100 miles of Madison, Wisconsin$/);
+      await expect(near(page)).toHaveText("Showing results near Madison, Wisconsin, United States.");
+      const first = cards(page).first();
+      await expect(first.getByRole("heading")).toHaveText("Prairie Creek Family Clinic");
+      await expect(first).toContainText(/\d\.\d miles \(\d+ km\) away/);
+      await expect(page.getByText("Other places called")).toHaveCount(0);
+      await expect(page.getByRole("region", { name: "Densara’s nearest office or distributor" })).toContainText(
+        "Densara Headquarters & Manufacturing",
+      );
+      // The script says the answer politely; without it the page itself is the answer.
+      if (javaScriptEnabled) await expect(status(page)).toHaveText(/within 100 miles of Madison, Wisconsin/);
+      else await expect(status(page)).toHaveText("");
+    });
+
+    test("“Chicago” alone is Chicago, Illinois, and the page says so", async ({ page }) => {
+      await search(page, "Chicago", "250");
+      await expect(resultsHeading(page)).toHaveText(/^\d+ locations? within 250 miles of Chicago, Illinois$/);
+      await expect(near(page)).toHaveText("Showing results near Chicago, Illinois, United States.");
+      await expect(cards(page).first()).toContainText(/\d+ miles \(\d+ km\) away/);
+      await expect(cards(page).filter({ hasText: "Prairie Creek Family Clinic" })).toHaveCount(1);
+    });
+
+    test("“Toronto” with nothing near offers the nearest, with distances, and the Toronto distributor", async ({
+      page,
+    }) => {
+      // Two axe runs on a long page: room for a loaded machine.
+      test.slow();
+      await search(page, "Toronto", "25");
+      await expect(resultsHeading(page)).toHaveText("Nothing within 25 miles of Toronto, Ontario");
+      await expect(near(page)).toHaveText("Showing results near Toronto, Ontario, Canada.");
+      const nearest = page
+        .getByRole("list", { name: "Nearest locations" })
+        .getByRole("listitem")
+        .filter({
+          has: page.getByRole("heading", { level: 4 }),
+        });
+      await expect(nearest.first().getByRole("heading")).toHaveText("Maple Hollow Community Health Centre");
+      await expect(nearest.first()).toContainText(/\d+ miles \(\d+ km\) away/);
+      const densara = page.getByRole("region", { name: "Densara’s nearest office or distributor" });
+      await expect(densara).toContainText("Northway Medical Distribution Ltd. (Distributor), Toronto, ON M5V 1L7");
+      await expect(densara).toContainText(/\d\.\d miles \(\d+ km\) away/);
+      await densara.getByRole("link", { name: "Northway Medical Distribution Ltd." }).click();
+      await expect(page).toHaveURL(/#offices$/);
+      await axeInBothModes(page);
+    });
+
+    test("a country lists its listings", async ({ page }) => {
+      await search(page, "Germany");
+      await expect(resultsHeading(page)).toHaveText(/^[1-9]\d* locations? in Germany$/);
+      for (const card of await cards(page).all()) await expect(card.locator("address")).toContainText("Germany");
+    });
+
+    test("a place it does not know gets a sentence and places spelt alike, axe clean", async ({ page }) => {
+      test.slow();
+      await search(page, "Chicgo");
+      await expect(resultsHeading(page)).toHaveText("We could not find “Chicgo”");
+      await expect(page.getByText("It is not a place we know")).toBeVisible();
+      await axeInBothModes(page);
+      await page.getByRole("list", { name: "Places with a similar name" }).getByRole("link").first().click();
+      await expect(resultsHeading(page)).toHaveText(/within 100 miles of Chicago, Illinois$/);
+    });
+
+    test("a place with a line break is refused beside the field, what was typed kept", async ({ page }) => {
+      await page.goto("/locations?place=Madison%0AWI");
+      const field = finder(page).getByLabel("City, state or ZIP code");
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await expect(field).toHaveAccessibleDescription(/^Write the place on one line\./);
+    });
+  });
+}

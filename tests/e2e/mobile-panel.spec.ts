@@ -29,6 +29,7 @@ function panelBehaviour() {
     await expect(panel(page)).toHaveAttribute("popover");
 
     const menu = await openPanel(page);
+    await expect(page.getByRole("dialog", { name: "Site menu", exact: true })).toBeVisible();
     await expect(menu.getByRole("navigation", { name: "Main", exact: true })).toBeVisible();
     await expect(menu.locator("details > summary")).toHaveText(["About", "Health", "Products"]);
     for (const [name, href] of [
@@ -96,6 +97,16 @@ test.describe("mobile panel", () => {
     await page.goto("/");
     await expect(page.getByRole("button", { name: "Search", exact: true })).toBeVisible();
     await expect(page.getByRole("button", { name: "Color mode", exact: true })).toBeVisible();
+  });
+
+  test("focus goes into the menu when it opens, and back to Open menu when it closes", async ({ page }) => {
+    await page.goto("/");
+    await openButton(page).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "Close menu", exact: true })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(panel(page)).toBeHidden();
+    await expect(openButton(page)).toBeFocused();
   });
 
   test("going back after following a link shows the previous page with the menu closed", async ({ page }) => {

@@ -3,7 +3,9 @@ import { expect, test } from "../support/fixtures.ts";
 import { escapeRegExp, publicPaths, titleSuffix } from "../support/site.ts";
 
 test.describe("public routes", () => {
-  test("the site serves the spec's public pages, and its sitemap lists exactly those", async ({ request }) => {
+  test("the site serves the spec's public pages, and its sitemap lists those and the release pages", async ({
+    request,
+  }) => {
     // Spec §2, "Public routes", written out here rather than read from the app.
     const specRoutes = [
       "/",
@@ -26,7 +28,27 @@ test.describe("public routes", () => {
     expect([...publicPaths].sort()).toEqual([...specRoutes].sort());
     const sitemap = await (await request.get("/sitemap.xml")).text();
     const listed = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").pathname);
-    expect(listed.sort()).toEqual([...specRoutes].sort());
+    const releasePages = listed.filter((path) => path.startsWith("/releases/"));
+    expect(listed.filter((path) => !releasePages.includes(path)).sort()).toEqual([...specRoutes].sort());
+    // Each published stable release's page (the demo's 5.2.1), never a draft's (5.3.0) or a beta's.
+    expect(releasePages).toContain("/releases/v5/5.2.1");
+    for (const path of releasePages) expect(path).toMatch(/^\/releases\/v[45]\/\d+\.\d+\.\d+$/);
+    expect(releasePages).not.toContain("/releases/v5/5.3.0");
+  });
+
+  test("the sitemap, robots.txt and canonical links name the server's own PUBLIC_URL", async ({ request, baseURL }) => {
+    // The e2e server's PUBLIC_URL is its own address (http://localhost:{E2E_PORT}).
+    const origin = new URL(baseURL ?? "").origin;
+    const sitemap = await (await request.get("/sitemap.xml")).text();
+    const origins = new Set(
+      [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1] ?? "").origin),
+    );
+    expect([...origins]).toEqual([origin]);
+    expect(await (await request.get("/robots.txt")).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    for (const path of ["/products/v5", "/locations"]) {
+      const html = await (await request.get(path)).text();
+      expect(html, path).toContain(`<link rel="canonical" href="${origin}${path}"/>`);
+    }
   });
 
   // One browser page walks every route: a fresh page per route would cost more than the checks.

@@ -1,7 +1,7 @@
 import { expect, test } from "../support/fixtures.ts";
 import { admin, newPerson, submitSignIn, submitSignUp } from "../support/accounts.ts";
 import { expectNoAxeViolations } from "../support/axe.ts";
-import { toastItem } from "../support/pages.ts";
+import { expectToast, toastItem } from "../support/pages.ts";
 
 test.describe("sign-in with the embedded provider", () => {
   test("a deep link asks for sign-in and comes back to that exact page", async ({ page }) => {
@@ -14,6 +14,27 @@ test.describe("sign-in with the embedded provider", () => {
     await expect(page.getByRole("row", { name: new RegExp(admin.email) })).toContainText("admin");
     await expectNoAxeViolations(page);
   });
+
+  // Spec §8: a sign-in link that would send the person on to another site, or to a
+  // javascript: address, is an error they are told about; nothing is followed.
+  for (const [returnTo, words] of [
+    ["https://evil.example/phish", /another site/],
+    ["javascript:alert(document.domain)", /address of a kind a page may not open/],
+  ] as const) {
+    test(`a sign-in link returning to ${returnTo.split(":")[0]} is refused in words`, async ({ page }) => {
+      const dialogs: string[] = [];
+      page.on("dialog", (dialog) => {
+        dialogs.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await page.goto(`/auth/login?returnTo=${encodeURIComponent(returnTo)}`);
+      await expectToast(page, words);
+      expect(new URL(page.url()).origin).toBe(new URL(test.info().project.use.baseURL ?? "").origin);
+      expect(page.url()).not.toContain("/idp/");
+      expect(dialogs).toEqual([]);
+      await expectNoAxeViolations(page);
+    });
+  }
 
   test("the header changes with the sign-in state, and sign out returns to / signed out", async ({ page }) => {
     const header = page.getByRole("banner");
@@ -55,7 +76,13 @@ test.describe("sign-in with the embedded provider", () => {
     for (const width of [1024, 1280, 1536]) {
       await page.setViewportSize({ width, height: 800 });
       const signOut = page.getByRole("banner").getByRole("button", { name: "Sign out" });
-      await expect(signOut).toBeInViewport({ ratio: 1 });
+      if (width < 1280) {
+        // Beside the full navigation there is room for the menu button, which holds Sign out.
+        await page.getByRole("banner").getByRole("button", { name: "Open menu", exact: true }).click();
+        await signOut.scrollIntoViewIfNeeded();
+        await expect(signOut).toBeInViewport({ ratio: 1 });
+        await page.keyboard.press("Escape");
+      } else await expect(signOut).toBeInViewport({ ratio: 1 });
       const overflow = await page
         .getByRole("banner")
         .locator("> div")
@@ -129,6 +156,19 @@ test.describe("sign-in with the embedded provider", () => {
 test.describe("sign-in mistakes", () => {
   // A refused form comes back with status 400, which Chromium logs.
   test.use({ allowedConsoleError: /status of 400/ });
+
+  test("a name that is not one line is refused beside the field when creating an account", async ({ page }) => {
+    await page.goto("/auth/login?returnTo=/dashboard");
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await page.getByLabel("Your name").fill("Eve\u202eevE");
+    await page.getByLabel("Email address").fill("override@clinic.example");
+    await page.getByRole("button", { name: "Create account" }).click();
+    await expect(page.getByLabel("Your name")).toHaveAccessibleDescription(
+      /Remove the invisible control character \(U\+202E\) from your name\./,
+    );
+    await expect(page.getByLabel("Email address")).toHaveValue("override@clinic.example");
+    await expectNoAxeViolations(page);
+  });
 
   test("a wrong password is refused with a clear message and the address kept", async ({ page }) => {
     await page.goto("/auth/login?returnTo=/dashboard");

@@ -301,6 +301,8 @@ export const probes: Record<string, Probe> = {
     onlyOwn: (result) => seen(result as Release[], (release) => release.publishedAt !== null),
   },
   listPublishedReleases: { input: () => ({ product: "v5" }) },
+  getPublicRelease: { input: () => ({ product: "v5", versionNumber: "5.2.1" }) },
+  listReleasePages: { input: () => ({}) },
   getRelease: { input: (f, _me, target) => ({ id: target === "own" ? f.releases.published.id : f.releases.draft.id }) },
   listReleaseAssets: {
     input: (f) => ({ ids: [f.releases.draft.id, f.releases.published.id] }),
@@ -333,6 +335,12 @@ export const probes: Record<string, Probe> = {
   unpublishRelease: { input: (f) => ({ id: f.releases.published.id, version: f.releases.published.version }) },
   deleteRelease: { input: (f) => ({ id: f.releases.draft.id, version: f.releases.draft.version }) },
   downloadReleaseAsset: {
+    input: (f, _me, target) => ({
+      releaseId: target === "own" ? f.releases.published.id : f.releases.draft.id,
+      mediaId: f.releaseFile.id,
+    }),
+  },
+  getReleaseAsset: {
     input: (f, _me, target) => ({
       releaseId: target === "own" ? f.releases.published.id : f.releases.draft.id,
       mediaId: f.releaseFile.id,

@@ -12,6 +12,8 @@ import { paletteRank } from "../../lib/palette-rank.ts";
 import { portalApi } from "../../lib/portal-api.ts";
 import { useReturnFocus } from "../ui/return-focus.ts";
 import { keepOpenForToasts } from "../ui/layers.ts";
+import { navigateTo } from "../../lib/safe-navigation.ts";
+import { toast } from "./toaster.tsx";
 
 /** What the palette can do besides opening pages; each entry says which capability it needs. */
 export type PaletteAction = { id: string; label: string; keywords: string[]; run: () => void };
@@ -196,8 +198,10 @@ export default function CommandPalette({
 
   const go = (to: string, document?: true) => {
     onOpenChange(false);
-    if (document) window.location.assign(to);
-    else void navigate(to);
+    navigateTo(to, {
+      go: document ? undefined : (path) => void navigate(path),
+      report: (title) => toast({ title, color: "error" }),
+    });
   };
 
   return (

@@ -1,61 +1,9 @@
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from "lucide-react";
+import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { withParams } from "../../lib/list-params.ts";
 import { readPageFields, type PageFieldsRef } from "../../lib/page-fields.ts";
 import { buttonClasses } from "../ui/button.tsx";
-import { cn } from "../ui/cn.ts";
-
-/** A column header that sorts the list by its column; a second click turns the order round. */
-export function SortHeader({
-  label,
-  sortKey,
-  current,
-  direction,
-  defaultDirection = "asc",
-  className,
-}: {
-  label: string;
-  sortKey: string;
-  current: string;
-  direction: "asc" | "desc";
-  defaultDirection?: "asc" | "desc";
-  className?: string;
-}) {
-  const { search, pathname } = useLocation();
-  const active = current === sortKey;
-  const next = active ? (direction === "asc" ? "desc" : "asc") : defaultDirection;
-  const Icon = active ? (direction === "asc" ? ArrowUp : ArrowDown) : ArrowUpDown;
-  const words = { asc: "ascending", desc: "descending" } as const;
-  // The column's name stays its visible label (WCAG 2.5.3); the order is said after it.
-  const name = `${label}${active ? `, sorted ${words[direction]}` : ""}, sort ${words[next]}`;
-  return (
-    <th
-      role="columnheader"
-      scope="col"
-      aria-sort={active ? (direction === "asc" ? "ascending" : "descending") : undefined}
-      className={cn("py-2 pr-4 font-semibold", className)}
-    >
-      <Link
-        to={`${pathname}${withParams(search, { sort: sortKey, direction: next, after: null, before: null })}`}
-        className="inline-flex min-h-11 items-center gap-1 rounded hover:underline"
-        aria-label={name}
-        preventScrollReset
-      >
-        {label}
-        <Icon aria-hidden="true" className={cn("size-4", active ? "" : "text-gray-500 dark:text-gray-400")} />
-      </Link>
-    </th>
-  );
-}
-
-export function PlainHeader({ children, className }: { children: ReactNode; className?: string }) {
-  return (
-    <th role="columnheader" scope="col" className={cn("py-2 pr-4 font-semibold", className)}>
-      {children}
-    </th>
-  );
-}
 
 /** Previous and next pages, by cursor; the links keep the filters and the sort. A direction with no page is left out. */
 export function Pagination({ pageInfo: page, label }: { pageInfo: PageFieldsRef; label: string }) {

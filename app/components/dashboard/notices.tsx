@@ -24,7 +24,7 @@ export function Notices({ notices }: { notices: SiteNotices }) {
           <p>
             {maintenance.message}
             {maintenance.startsAt || maintenance.endsAt ? (
-              <span className="block text-sm">
+              <span className="block text-base">
                 {maintenance.startsAt ? `From ${timeFormat.format(new Date(maintenance.startsAt))} UTC` : ""}
                 {maintenance.endsAt ? ` until ${timeFormat.format(new Date(maintenance.endsAt))} UTC` : ""}
               </span>

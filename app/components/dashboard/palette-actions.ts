@@ -2,6 +2,8 @@ import type { NavigateFunction } from "react-router";
 import type { ColorModePreference } from "../../lib/color-mode.ts";
 import { pageActions, type Capabilities } from "../../lib/dashboard-nav.ts";
 import type { PaletteAction } from "./command-palette.tsx";
+import { navigateTo } from "../../lib/safe-navigation.ts";
+import { toast } from "./toaster.tsx";
 
 /**
  * What the command palette can do besides going to a page: the pages' own actions (from
@@ -22,7 +24,11 @@ export function portalPaletteActions({
     id: action.id,
     label: action.label,
     keywords: action.keywords,
-    run: () => (action.download ? window.location.assign(action.to) : void navigate(action.to)),
+    run: () =>
+      navigateTo(action.to, {
+        go: action.download ? undefined : (path) => void navigate(path),
+        report: (title) => toast({ title, color: "error" }),
+      }),
   }));
   actions.push(
     {
@@ -42,7 +48,7 @@ export function portalPaletteActions({
       id: "website",
       label: "Open the website",
       keywords: ["home", "public"],
-      run: () => window.location.assign("/"),
+      run: () => navigateTo("/", { report: (title) => toast({ title, color: "error" }) }),
     },
   );
   return actions;

@@ -3,6 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
 import { portalSession } from "../../lib/portal-session.ts";
+import { navigateTo } from "../../lib/safe-navigation.ts";
 import { resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal-build.ts";
 import { useStoredFlag } from "../../lib/stored-flag.ts";
 import { createShortcutReader, shortcutsFor } from "../../lib/shortcuts.ts";
@@ -121,8 +122,12 @@ export function DashboardShell({
       if (action.kind === "palette") openPalette();
       else if (action.kind === "help") openHelp();
       else if (action.kind === "sidebar") toggleCollapsed();
-      else if (action.document) window.location.assign(action.to);
-      else void navigate(action.to);
+      else {
+        navigateTo(action.to, {
+          go: action.document ? undefined : (path) => void navigate(path),
+          report: (title) => toast({ title, color: "error" }),
+        });
+      }
     };
     document.addEventListener("keydown", onKey);
     return () => document.removeEventListener("keydown", onKey);

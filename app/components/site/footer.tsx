@@ -16,7 +16,7 @@ export function Footer() {
           <Link to="/" className="inline-block rounded-md" aria-label={`${site.brand.name} home`}>
             <Logo className="h-8 w-auto" />
           </Link>
-          <p className="max-w-xs text-sm leading-6 text-gray-600 dark:text-gray-300">{site.brand.tagline}</p>
+          <p className="max-w-xs text-base leading-7 text-gray-600 dark:text-gray-300">{site.brand.tagline}</p>
           <MadeInUsaBadge className="h-7 w-auto" />
         </div>
         <div className="grid grid-cols-2 gap-8 sm:grid-cols-4 lg:col-span-7">
@@ -24,7 +24,7 @@ export function Footer() {
             <nav key={column.title} aria-labelledby={`footer-${column.title.toLowerCase()}`}>
               <h3
                 id={`footer-${column.title.toLowerCase()}`}
-                className="text-sm font-semibold text-gray-900 dark:text-white"
+                className="text-base font-semibold text-gray-900 dark:text-white"
               >
                 {column.title}
               </h3>
@@ -33,7 +33,7 @@ export function Footer() {
                   <li key={link.to}>
                     <NavLinkTo
                       link={link}
-                      className="inline-flex min-h-8 items-center rounded text-sm text-gray-600 underline-offset-2 hover:text-gray-950 hover:underline dark:text-gray-300 dark:hover:text-white"
+                      className="inline-flex min-h-9 items-center rounded text-base text-gray-600 underline-offset-2 hover:text-gray-950 hover:underline dark:text-gray-300 dark:hover:text-white"
                     />
                   </li>
                 ))}
@@ -44,6 +44,7 @@ export function Footer() {
       </div>
       <div className="border-t border-gray-200 dark:border-gray-800">
         <div className="mx-auto flex max-w-7xl flex-col-reverse items-center justify-between gap-4 px-4 py-6 sm:flex-row sm:px-6 lg:px-8">
+          {/* Small print: the legal line and the cookie choices stay at 14 px; everything above is 16 px. */}
           <div className="flex flex-wrap items-center justify-center gap-x-4 gap-y-1">
             <p className="text-sm text-gray-600 dark:text-gray-300">
               © <span data-current-year>{year}</span> {site.company.legalName.replace(/\.$/, "")}. All rights reserved.

@@ -26,17 +26,13 @@ export function SessionControls({ path, place }: { path: string; place: "desktop
   const mobile = place === "mobile";
   const size = mobile ? "lg" : "md";
   return (
-    <div data-session={place} data-session-state={session.state} className={cn(mobile ? "grid gap-3" : "flex gap-2")}>
+    <div data-session={place} data-session-state={session.state} className={cn(mobile ? "grid gap-3" : "flex gap-1")}>
       <a href={signInHref(path)} data-when="signed-out" className={buttonClasses("primary", size, "whitespace-nowrap")}>
         Sign in
       </a>
       {mobile ? null : (
-        // From 1280 px: narrower, the header's links and Sign out need the room (the panel below 1024 px has Docs).
-        <a
-          href="/docs"
-          data-when="signed-in"
-          className={buttonClasses("ghost", size, "whitespace-nowrap max-xl:hidden")}
-        >
+        // In the bar from 1280 px; narrower, these controls are in the menu (app.css).
+        <a href="/docs" data-when="signed-in" className={buttonClasses("ghost", size, "whitespace-nowrap")}>
           Docs
         </a>
       )}

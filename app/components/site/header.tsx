@@ -6,12 +6,12 @@ import { buttonClasses } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 import { Icon } from "../ui/icon.tsx";
 import { SessionControls } from "./header-session.tsx";
-import { Logo } from "./logo.tsx";
+import { Logo, LogoMark } from "./logo.tsx";
 import { MadeInUsaBadge } from "./made-in-usa-badge.tsx";
 import { NavLinkTo } from "./nav-link.tsx";
 
 const topLinkClass =
-  "inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm whitespace-nowrap xl:px-3 font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-950 aria-[current=page]:text-bdblue-700 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white dark:aria-[current=page]:text-bdblue-300";
+  "inline-flex min-h-11 items-center gap-1 rounded-md px-2 text-sm whitespace-nowrap 2xl:px-3 font-medium text-gray-700 hover:bg-gray-100 hover:text-gray-950 aria-[current=page]:text-bdblue-700 dark:text-gray-200 dark:hover:bg-gray-800 dark:hover:text-white dark:aria-[current=page]:text-bdblue-300";
 
 function groupId(group: NavigationGroup, place: string) {
   return `nav-${place}-${group.label.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
@@ -126,6 +126,8 @@ function MobilePanel({ path }: { path: string }) {
     <div
       id="mobile-panel"
       popover="auto"
+      // A panel over the page, named for what it is: a label on a plain div is given to nobody.
+      role="dialog"
       aria-label="Site menu"
       className="mobile-panel m-0 h-dvh max-h-none w-full max-w-sm overflow-y-auto border-l border-gray-200 bg-white p-0 shadow-xl dark:border-gray-800 dark:bg-gray-950"
     >
@@ -193,11 +195,18 @@ export function Header() {
   const pathname = useLocation().pathname.replace(/(.)\/+$/, "$1");
   return (
     <header className="sticky top-0 z-40 h-header border-b border-gray-200/80 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/80 dark:border-gray-800/80 dark:bg-gray-950/95 dark:supports-[backdrop-filter]:bg-gray-950/80">
-      <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8 xl:gap-4 2xl:max-w-[96rem]">
-        <div className="flex shrink-0 items-center gap-3">
+      <div className="mx-auto flex h-full max-w-7xl items-center gap-2 px-4 sm:px-6 lg:px-8 xl:gap-3 2xl:max-w-[96rem] 2xl:gap-4">
+        {/*
+          The badge sits beside the logo at every width: whole where there is room, as the
+          flag and "USA" on a phone and beside the full navigation (1024 to 1279 px). Under
+          23rem (a 320 px screen, or 400% zoom) the logo is its mark alone, so the bar still fits.
+        */}
+        <div className="flex shrink-0 items-center gap-2 sm:gap-3">
           <Link to="/" className="rounded-md" aria-label={`${site.brand.name} home`}>
-            <Logo className="h-8 w-auto" />
+            <LogoMark className="size-8 min-[23rem]:hidden" />
+            <Logo className="hidden h-7 w-auto min-[23rem]:block sm:h-8" />
           </Link>
+          <MadeInUsaBadge compact className="h-7 w-auto sm:hidden lg:block xl:hidden" />
           <MadeInUsaBadge className="hidden h-7 w-auto sm:block lg:hidden xl:block" />
         </div>
         <nav aria-label="Main" className="hidden flex-1 justify-center lg:flex">
@@ -233,12 +242,14 @@ export function Header() {
             </span>
           </button>
           <ColorModeSwitch />
-          <div className="hidden lg:block">
+          {/* From 1024 to 1279 px a signed-in person's controls are in the menu instead (app.css). */}
+          <div data-session-bar className="hidden lg:block">
             <SessionControls path={pathname} place="desktop" />
           </div>
           <button
             type="button"
             popoverTarget="mobile-panel"
+            data-menu-button
             className={buttonClasses("ghost", "icon", "lg:hidden")}
             aria-label="Open menu"
           >

@@ -26,9 +26,16 @@ export type FinderLocation = {
   distanceMiles: number | null;
 };
 
+/** A place offered as a link: its name in full, and what the search box takes for it. */
+export type PlaceChoice = { label: string; place: string };
+
 export type FinderResults = {
   origin: { label: string; latitude: number; longitude: number } | null;
   place: string | null;
+  near: string | null;
+  otherPlaces: readonly PlaceChoice[];
+  unknownPlace: string | null;
+  suggestions: readonly PlaceChoice[];
   withinMiles: number | null;
   total: number;
   page: number;
@@ -38,6 +45,9 @@ export type FinderResults = {
   states: readonly { code: string; count: number }[];
   countries: readonly { code: string; name: string; count: number }[];
 };
+
+/** Densara's own office or distributor nearest to the search's origin (from the page's content). */
+export type DensaraNearest = { name: string; kind: string; place: string; distanceMiles: number; sectionId: string };
 
 /** What the visitor asked for, as the form shows it again. */
 export type FinderQuery = {
@@ -84,16 +94,19 @@ function miles(value: number): string {
 export function LocationFinder({
   query,
   results,
+  densara,
   placeError,
   search,
 }: {
   query: FinderQuery;
   results: FinderResults | null;
+  densara: DensaraNearest | null;
   placeError: string | undefined;
   /** The page's query string, for links that change one thing. */
   search: string;
 }) {
   const placeErrorId = "finder-place-error";
+  const placeHintId = "finder-place-hint";
   return (
     <div className="grid gap-10">
       <form
@@ -117,9 +130,12 @@ export function LocationFinder({
               maxLength={100}
               defaultValue={query.place}
               aria-invalid={placeError ? true : undefined}
-              aria-describedby={placeError ? placeErrorId : undefined}
+              aria-describedby={placeError ? `${placeErrorId} ${placeHintId}` : placeHintId}
               className={cn(controlClasses, placeError && "border-red-600 dark:border-red-400")}
             />
+            <p id={placeHintId} className="text-base text-gray-700 dark:text-gray-300">
+              Like Madison, WI · Toronto · Canada · 53703
+            </p>
             {placeError ? (
               <p id={placeErrorId} className="text-base font-medium text-red-700 dark:text-red-300">
                 {placeError}
@@ -143,8 +159,8 @@ export function LocationFinder({
                 </option>
               ))}
             </select>
-            <p id="finder-within-hint" className="text-sm text-gray-700 dark:text-gray-300">
-              Of a ZIP code, or of your location.
+            <p id="finder-within-hint" className="text-base text-gray-700 dark:text-gray-300">
+              Of a city, a ZIP code, or your location.
             </p>
           </div>
         </div>
@@ -210,7 +226,7 @@ export function LocationFinder({
       <div className="grid gap-12 lg:grid-cols-[minmax(0,1fr)_minmax(0,24rem)] lg:items-start">
         <div id="results" tabIndex={-1} className="grid gap-6 focus:outline-none">
           {results ? (
-            <Results results={results} search={search} />
+            <Results results={results} densara={densara} typed={query.place} search={search} />
           ) : (
             <p className="text-lg text-gray-700 dark:text-gray-300">Fix the search above to see the locations.</p>
           )}
@@ -226,9 +242,10 @@ function count(total: number): string {
 }
 
 function heading(results: FinderResults): string {
+  if (results.unknownPlace !== null) return `We could not find “${results.unknownPlace}”`;
   if (results.origin) {
     const where = `within ${results.withinMiles ?? 100} miles of ${results.origin.label}`;
-    return results.total === 0 ? `No locations ${where}` : `${count(results.total)} ${where}`;
+    return results.total === 0 ? `Nothing ${where}` : `${count(results.total)} ${where}`;
   }
   if (results.place) {
     const named =
@@ -242,22 +259,114 @@ function heading(results: FinderResults): string {
   return results.total === 0 ? "No locations to show" : `${count(results.total)} listed`;
 }
 
-function Results({ results, search }: { results: FinderResults; search: string }) {
+const placeHref = (search: string, place: string) =>
+  `/locations${withParams(search, { place, country: null, lat: null, lng: null, page: null })}#results`;
+
+/** Places as a run of links: the other places of a name, or the suggestions for an unknown one. */
+function PlaceLinks({ places, search, label }: { places: readonly PlaceChoice[]; search: string; label: string }) {
+  return (
+    <ul aria-label={label} className="flex flex-wrap gap-x-5 gap-y-2 text-base">
+      {places.map((choice) => (
+        <li key={choice.place}>
+          <a href={placeHref(search, choice.place)} className={linkClasses}>
+            {choice.label}
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const mutedClasses = "text-base text-gray-700 dark:text-gray-300";
+
+/** A place the search does not know: what it can read instead, and places spelt alike. Never an empty page. */
+function UnknownPlace({ results, search }: { results: FinderResults; search: string }) {
+  return (
+    <>
+      <p className={mutedClasses}>
+        It is not a place we know, nor part of a listed organization’s name. Type a city with its state or country
+        (Madison, WI or Toronto, Canada), a city alone (Chicago), a ZIP code, or a country; or browse by state and
+        country.
+      </p>
+      {results.suggestions.length > 0 ? (
+        <div className="grid gap-2">
+          <p className="text-base font-semibold text-gray-900 dark:text-gray-100">Did you mean</p>
+          <PlaceLinks places={results.suggestions} search={search} label="Places with a similar name" />
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+/** Densara's own nearest office or distributor, below the listings, with its distance. */
+function DensaraCard({ densara }: { densara: DensaraNearest }) {
+  return (
+    <section
+      aria-labelledby="densara-nearest-title"
+      className="grid gap-2 rounded-2xl border border-bdblue-200 bg-bdblue-50 p-5 dark:border-bdblue-800 dark:bg-bdblue-950"
+    >
+      <h4 id="densara-nearest-title" className="text-base font-semibold text-gray-950 dark:text-white">
+        Densara’s nearest office or distributor
+      </h4>
+      <p className="text-base text-gray-900 dark:text-gray-100">
+        <a href={`#${densara.sectionId}`} className={linkClasses}>
+          {densara.name}
+        </a>{" "}
+        ({densara.kind}), {densara.place}: {miles(densara.distanceMiles)} away
+      </p>
+    </section>
+  );
+}
+
+function Results({
+  results,
+  densara,
+  typed,
+  search,
+}: {
+  results: FinderResults;
+  densara: DensaraNearest | null;
+  /** What the visitor typed in the place field. */
+  typed: string;
+  search: string;
+}) {
   const pageHref = (page: number) =>
     `/locations${withParams(search, { page: page === 1 ? null : String(page) })}#results`;
+  const name = typed.trim().split(",")[0] ?? typed;
   return (
     <>
       <div className="grid gap-2">
         <h3 className="text-xl font-bold text-gray-950 dark:text-white" data-results-heading="">
           {heading(results)}
         </h3>
+        {results.near ? (
+          <p className={mutedClasses} data-results-near="">
+            {`Showing results near ${results.near}.`}
+          </p>
+        ) : null}
         {results.pageCount > 1 ? (
-          <p className="text-base text-gray-700 dark:text-gray-300">
+          <p className={mutedClasses}>
             Page {results.page} of {results.pageCount}
           </p>
         ) : null}
+        {/* Filled by the page's script after it loads, so a screen reader says what was found. */}
+        <p role="status" className="sr-only" data-results-status="" />
       </div>
-      {results.items.length > 0 ? (
+      {results.otherPlaces.length > 0 ? (
+        <div className="grid gap-2">
+          <p className={mutedClasses}>
+            {results.near ? `Other places called ${name}:` : `Looking for the place called ${name}? Search near:`}
+          </p>
+          <PlaceLinks
+            places={results.otherPlaces}
+            search={search}
+            label={results.near ? `Other places called ${name}` : `Places called ${name}`}
+          />
+        </div>
+      ) : null}
+      {results.unknownPlace !== null ? (
+        <UnknownPlace results={results} search={search} />
+      ) : results.items.length > 0 ? (
         <ul className="grid gap-4 xl:grid-cols-2" aria-label="Locations">
           {results.items.map((location) => (
             <LocationCard key={location.id} location={location} />
@@ -265,9 +374,7 @@ function Results({ results, search }: { results: FinderResults; search: string }
         </ul>
       ) : results.nearest.length > 0 ? (
         <>
-          <p className="text-base text-gray-700 dark:text-gray-300">
-            The nearest listings are further away. Choose a longer distance, or see them here:
-          </p>
+          <p className={mutedClasses}>The nearest listed locations, further away:</p>
           <ul className="grid gap-4 xl:grid-cols-2" aria-label="Nearest locations">
             {results.nearest.map((location) => (
               <LocationCard key={location.id} location={location} />
@@ -275,7 +382,7 @@ function Results({ results, search }: { results: FinderResults; search: string }
           </ul>
         </>
       ) : (
-        <p className="text-base text-gray-700 dark:text-gray-300">
+        <p className={mutedClasses}>
           Try fewer filters or a wider search, or{" "}
           <a href="/about/contact" className={linkClasses}>
             ask us
@@ -283,6 +390,7 @@ function Results({ results, search }: { results: FinderResults; search: string }
           : we will find the nearest Densara system for you.
         </p>
       )}
+      {densara ? <DensaraCard densara={densara} /> : null}
       {results.pageCount > 1 ? (
         <nav aria-label="Pages of locations" className="flex flex-wrap items-center gap-3">
           {results.page > 1 ? (
@@ -308,11 +416,11 @@ function LocationCard({ location }: { location: FinderLocation }) {
   return (
     <li className="grid content-start gap-3 rounded-2xl border border-gray-200 bg-white p-5 dark:border-gray-800 dark:bg-gray-950">
       <div className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
-        <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
+        <p className="text-base font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
           {kindLabels[location.kind]}
         </p>
         {location.distanceMiles !== null ? (
-          <p className="text-sm font-medium text-gray-700 dark:text-gray-300">{`${miles(location.distanceMiles)} away`}</p>
+          <p className="text-base font-medium text-gray-800 dark:text-gray-200">{`${miles(location.distanceMiles)} away`}</p>
         ) : null}
       </div>
       <h4 className="text-lg font-semibold text-gray-950 dark:text-white">{location.name}</h4>

@@ -171,7 +171,6 @@ export function SearchPanel({
         </button>
       </div>
       {/* A scrolling region must be reachable by keyboard (WCAG 2.1.1); the options themselves are not focusable. */}
-      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="max-h-[60vh] overflow-y-auto p-2" tabIndex={0} role="region" aria-label="Search results">
         <p role="status" className="sr-only">
           {state.status === "ready" && trimmed

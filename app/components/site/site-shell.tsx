@@ -25,8 +25,14 @@ export function SiteShell({
     <div className="flex min-h-dvh flex-col">
       <SkipLink />
       <Header />
+      {/*
+        A landmark of its own, named, so a site-wide notice is found with the page's other
+        regions; while empty it is hidden, and so in no one's list of landmarks.
+      */}
       <div
         {...{ [noticesSlotAttribute]: "" }}
+        role="region"
+        aria-label="Site notices"
         className="mx-auto w-full max-w-7xl px-4 py-4 empty:hidden sm:px-6 lg:px-8"
       >
         {notices && (notices.announcement || notices.maintenance) ? <Notices notices={notices} /> : null}

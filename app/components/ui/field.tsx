@@ -26,13 +26,13 @@ function FieldFrame({ label, hint, error, control }: Labelled & { control: (prop
         {label}
       </label>
       {hint ? (
-        <p id={hintId} className="text-sm text-gray-600 dark:text-gray-300">
+        <p id={hintId} className="text-base text-gray-600 dark:text-gray-300">
           {hint}
         </p>
       ) : null}
       {control({ id, "aria-invalid": error ? true : undefined, "aria-describedby": describedBy })}
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
+        <p id={errorId} className="text-base font-medium text-red-700 dark:text-red-300">
           {error}
         </p>
       ) : null}
@@ -180,12 +180,12 @@ export function CheckboxInput({
           {label}
         </label>
         {hint ? (
-          <p id={hintId} className="text-sm text-gray-600 dark:text-gray-300">
+          <p id={hintId} className="text-base text-gray-600 dark:text-gray-300">
             {hint}
           </p>
         ) : null}
         {error ? (
-          <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
+          <p id={errorId} className="text-base font-medium text-red-700 dark:text-red-300">
             {error}
           </p>
         ) : null}
@@ -223,7 +223,7 @@ export function RadioGroupInput({
     <fieldset aria-describedby={describedBy} className="grid gap-2">
       <legend className="text-base font-semibold text-gray-900 dark:text-gray-100">{legend}</legend>
       {hint ? (
-        <p id={hintId} className="-mt-1 text-sm text-gray-600 dark:text-gray-300">
+        <p id={hintId} className="-mt-1 text-base text-gray-600 dark:text-gray-300">
           {hint}
         </p>
       ) : null}
@@ -246,13 +246,13 @@ export function RadioGroupInput({
             />
             <span className="grid gap-0.5">
               <span className="font-semibold text-gray-900 dark:text-gray-100">{option.label}</span>
-              {option.hint ? <span className="text-sm text-gray-600 dark:text-gray-300">{option.hint}</span> : null}
+              {option.hint ? <span className="text-base text-gray-600 dark:text-gray-300">{option.hint}</span> : null}
             </span>
           </label>
         ))}
       </div>
       {error ? (
-        <p id={errorId} className="text-sm font-medium text-red-700 dark:text-red-300">
+        <p id={errorId} className="text-base font-medium text-red-700 dark:text-red-300">
           {error}
         </p>
       ) : null}

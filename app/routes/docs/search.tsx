@@ -1,10 +1,13 @@
 import { SearchX } from "lucide-react";
+import { data } from "react-router";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { tryQuery } from "../../lib/api.server.ts";
 import { chooseDocsProduct, docsFailure, loadDocsHome } from "../../lib/docs-reader.server.ts";
 import { productNames } from "../../lib/docs-reader.ts";
 import { docHitHref, snippetParts } from "../../lib/docs-search.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
+import type { ErrorPayload } from "../../lib/route-error.ts";
+import { textProblem } from "../../lib/text-kinds.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/search";
 import { DocSearchQuery } from "./queries.ts";
@@ -16,6 +19,14 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const home = await loadDocsHome(context, url);
   const asked = (url.searchParams.get("q") ?? "").trim().slice(0, 100);
   if (!asked) return { ...home, asked, hits: [] };
+  // One-line text, as the API reads it (ADR 041): said as a 400 in words, not as "not found".
+  const problem = textProblem("one-line", "the search", asked);
+  if (problem) {
+    throw data<ErrorPayload>(
+      { name: "This search cannot be read", message: `${problem} Search again from the box above.` },
+      { status: 400 },
+    );
+  }
   const found = await tryQuery(context, DocSearchQuery, { query: asked, first: 20, product: home.reader.product });
   if (!found.ok) docsFailure(url, found.error);
   return { ...home, asked, hits: found.data.docSearch };

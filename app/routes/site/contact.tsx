@@ -7,6 +7,7 @@ import { sendPublicForm } from "../../lib/public-form.server.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { notFound } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
+import { publicOrigin } from "../../lib/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
 import { structuredData } from "../../lib/structured-data.server.ts";
 import type { Route } from "./+types/contact";
@@ -30,7 +31,8 @@ const SubmitInquiry = graphql(`
 export function loader({ url, context }: Route.LoaderArgs) {
   const page = getPage("/about/contact");
   if (!page) throw notFound(url);
-  return { page, jsonLd: structuredData(page), ticket: formTicket(context) };
+  const origin = publicOrigin(context);
+  return { page, origin, jsonLd: structuredData(page, origin), ticket: formTicket(context) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -42,8 +44,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (error) return errorMeta();
-  const { page, jsonLd } = loaderData;
-  return pageMeta({ title: page.title, description: page.description, path: page.path, jsonLd });
+  const { page, origin, jsonLd } = loaderData;
+  return pageMeta({ title: page.title, description: page.description, path: page.path, origin, jsonLd });
 };
 
 /** Beside the form on wide screens, under it on narrow ones: the ways to reach us without writing. */

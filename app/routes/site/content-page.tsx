@@ -1,25 +1,32 @@
 import { PageView } from "../../components/site/sections/page-view.tsx";
 import { getPage } from "../../lib/content.server.ts";
+import { isReleaseProduct, releaseFeedLinks } from "../../lib/release-pages.ts";
 import { notFound } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
+import { publicOrigin } from "../../lib/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
+import { site } from "../../lib/site.ts";
 import { structuredData } from "../../lib/structured-data.server.ts";
 import type { Route } from "./+types/content-page";
 
 export const handle: RouteHandle = { hydrate: false };
 
-export function loader({ url }: Route.LoaderArgs) {
+export function loader({ url, context }: Route.LoaderArgs) {
   // Prerendering asks for "/about/"; the page is "/about".
   const path = url.pathname.length > 1 ? url.pathname.replace(/\/+$/, "") : url.pathname;
   const page = getPage(path);
   if (!page) throw notFound(url);
-  return { page, forcedColorMode: page.colorMode, jsonLd: structuredData(page) };
+  const origin = publicOrigin(context);
+  return { page, forcedColorMode: page.colorMode, origin, jsonLd: structuredData(page, origin) };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (error) return errorMeta();
-  const { page, jsonLd } = loaderData;
-  return pageMeta({ title: page.title, description: page.description, path: page.path, jsonLd });
+  const { page, origin, jsonLd } = loaderData;
+  const meta = pageMeta({ title: page.title, description: page.description, path: page.path, origin, jsonLd });
+  // A product's page names its release feeds, so a feed reader given the page finds them.
+  const product = /^\/products\/(v4|v5)$/.exec(page.path)?.[1];
+  return product && isReleaseProduct(product) ? [...meta, ...releaseFeedLinks(product, site.brand.name)] : meta;
 };
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

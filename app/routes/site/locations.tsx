@@ -4,15 +4,19 @@ import {
   LocationFinder,
   productLabels,
   radiusLabels,
+  type DensaraNearest,
   type FinderQuery,
 } from "../../components/site/location-finder.tsx";
 import { PageView } from "../../components/site/sections/page-view.tsx";
+import type { RenderedPage } from "../../../content/render.ts";
 import { tryQuery } from "../../lib/api.server.ts";
+import { milesBetween, type Point } from "../../lib/distance.ts";
 import { getPage } from "../../lib/content.server.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { enumParam, invalidParam } from "../../lib/list-params.ts";
 import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
+import { publicOrigin } from "../../lib/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
 import { locationsJsonLd, structuredData } from "../../lib/structured-data.server.ts";
 import type { Route } from "./+types/locations";
@@ -48,6 +52,16 @@ const FindLocations = graphql(`
         longitude
       }
       place
+      near
+      otherPlaces {
+        label
+        place
+      }
+      unknownPlace
+      suggestions {
+        label
+        place
+      }
       withinMiles
       total
       page
@@ -108,6 +122,29 @@ function numberParam(params: URLSearchParams, name: string, pattern: RegExp, exp
   return Number(value);
 }
 
+/** Densara's own office or distributor (the page's "locations" section) nearest to where the search measures from. */
+function densaraNearest(page: RenderedPage, origin: Point | null): DensaraNearest | null {
+  if (!origin) return null;
+  const offices = page.sections.flatMap((section) =>
+    section.type === "locations"
+      ? section.items.flatMap((item) =>
+          item.at
+            ? [
+                {
+                  name: item.name,
+                  kind: item.kind,
+                  place: `${item.addressLines.at(-1) ?? ""}, ${item.country}`,
+                  distanceMiles: Math.round(milesBetween(origin, item.at) * 10) / 10,
+                  sectionId: section.id,
+                },
+              ]
+            : [],
+        )
+      : [],
+  );
+  return offices.sort((a, b) => a.distanceMiles - b.distanceMiles)[0] ?? null;
+}
+
 /**
  * Locations: the listed organizations, searched on the server. The page without a query
  * is rendered by the server at start and again whenever a listing changes (it is never
@@ -116,6 +153,7 @@ function numberParam(params: URLSearchParams, name: string, pattern: RegExp, exp
 export async function loader({ url, context }: Route.LoaderArgs) {
   const page = getPage("/locations");
   if (!page) throw notFound(url);
+  const origin = publicOrigin(context);
   const params = url.searchParams;
   const latitude = numberParam(params, "lat", decimal, "a latitude, like 43.07");
   const longitude = numberParam(params, "lng", decimal, "a longitude, like -89.40");
@@ -156,31 +194,44 @@ export async function loader({ url, context }: Route.LoaderArgs) {
         { status: error.status ?? 500 },
       );
     }
-    return { page, query, results: null, placeError, search: url.search, jsonLd: structuredData(page) };
+    return {
+      page,
+      query,
+      results: null,
+      densara: null,
+      placeError,
+      search: url.search,
+      origin,
+      jsonLd: structuredData(page, origin),
+    };
   }
   const results = outcome.data.locations;
   return {
     page,
     query,
     results,
+    densara: densaraNearest(page, results.origin),
     placeError: undefined,
     search: url.search,
-    jsonLd: [...structuredData(page), ...locationsJsonLd(results.items)],
+    origin,
+    jsonLd: [...structuredData(page, origin), ...locationsJsonLd(results.items)],
   };
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   if (error) return errorMeta();
-  const { page, jsonLd } = loaderData;
-  return pageMeta({ title: page.title, description: page.description, path: page.path, jsonLd });
+  const { page, origin, jsonLd } = loaderData;
+  return pageMeta({ title: page.title, description: page.description, path: page.path, origin, jsonLd });
 };
 
 export default function LocationsPage({ loaderData }: Route.ComponentProps) {
-  const { page, query, results, placeError, search } = loaderData;
+  const { page, query, results, densara, placeError, search } = loaderData;
   return (
     <PageView
       page={page}
-      finder={<LocationFinder query={query} results={results} placeError={placeError} search={search} />}
+      finder={
+        <LocationFinder query={query} results={results} densara={densara} placeError={placeError} search={search} />
+      }
     />
   );
 }

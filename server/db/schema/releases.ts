@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { date, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { date, index, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns.ts";
+import { media } from "./media.ts";
 import { productEnum } from "./products.ts";
 import { users } from "./users.ts";
 
@@ -45,5 +46,35 @@ export const releases = pgTable(
     index("releases_published")
       .on(table.product, table.channel, table.versionKey)
       .where(sql`published_at is not null`),
+  ],
+);
+
+/**
+ * The downloads that count: one row per person, release file and day (UTC), whatever
+ * number of requests fetched it. The key is the rule itself: a second download the same
+ * day, a resumed one (a range) or a download manager's parallel parts insert nothing, and
+ * only the request that inserts the row writes the activity log's "downloaded" row
+ * (`downloadReleaseAsset`). The release's file is the pair (release, media file): the same
+ * file offered by two releases is two files, as their addresses are.
+ */
+export const releaseDownloads = pgTable(
+  "release_downloads",
+  {
+    releaseId: uuid("release_id")
+      .notNull()
+      .references(() => releases.id, { onDelete: "cascade" }),
+    mediaId: uuid("media_id")
+      .notNull()
+      .references(() => media.id, { onDelete: "cascade" }),
+    userId: uuid("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The day of the download in UTC, as the activity log's dates are. */
+    day: date("day", { mode: "string" }).notNull(),
+  },
+  (table) => [
+    primaryKey({ name: "release_downloads_pkey", columns: [table.userId, table.releaseId, table.mediaId, table.day] }),
+    index("release_downloads_release").on(table.releaseId, table.day),
+    index("release_downloads_media").on(table.mediaId),
   ],
 );

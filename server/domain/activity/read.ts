@@ -1,7 +1,7 @@
 import { and, eq, gte, like, lt, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { activity } from "../../db/schema/index.ts";
-import { id, likePattern, searchText } from "../core/fields.ts";
+import { id, likePattern, oneLine, searchText } from "../core/fields.ts";
 import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { activityCsv, type ActivityCsv } from "./csv.ts";
 import { activityEntity, type Activity } from "./entity.ts";
@@ -21,19 +21,17 @@ const day = z.iso.date("Enter a date, like 2026-11-22.");
 export const activityFilter = z
   .object({
     actorId: id.optional().describe("Who did it."),
-    action: z
-      .string()
+    action: oneLine("the action")
       .max(80)
       .regex(/^[a-zA-Z]+\.[a-zA-Z]+$/, "Choose an action from the list.")
       .optional()
       .describe("entity.operation, as `activityActions` lists them."),
-    targetType: z
-      .string()
+    targetType: oneLine("the kind of record")
       .max(40)
       .regex(/^[a-z]+$/, "Choose a kind of record from the list.")
       .optional()
       .describe("The kind of record, as `activityKinds` lists them."),
-    targetId: z.string().max(80, "Use at most 80 characters.").optional(),
+    targetId: oneLine("the record").max(80, "Use at most 80 characters.").optional(),
     from: day.optional().describe("The first day to include (UTC)."),
     to: day.optional().describe("The last day to include (UTC)."),
     search: searchText.describe("Part of the actor's or the record's name."),

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
+import { enqueueMail, mailLine } from "../../mail/outbox.ts";
 import type { CertificationApplication } from "./entity.ts";
 
 const formatWords: Record<CertificationApplication["trainingFormat"], string> = {
@@ -71,7 +71,7 @@ export async function mailApplicant(db: Database, application: CertificationAppl
   await enqueueMail(db, {
     to: application.email,
     subject,
-    text: [`Hello ${application.name},`, "", ...lines, "", "The Densara training team"].join("\n"),
+    text: [`Hello ${mailLine(application.name)},`, "", ...lines, "", "The Densara training team"].join("\n"),
   });
 }
 
@@ -86,14 +86,14 @@ export async function mailTrainingTeam(
     await enqueueMail(db, {
       to,
       subject: `New certification application: ${application.name}, ${application.organizationName}`,
+      // The applicant's values on their own labelled lines, their message last (as the contact form's copy).
       text: [
-        `From: ${application.name} <${application.email}>${application.phone ? `, ${application.phone}` : ""}`,
-        `Role: ${application.jobTitle} at ${application.organizationName}`,
+        `From: ${mailLine(application.name)} <${mailLine(application.email)}>${application.phone ? `, ${mailLine(application.phone)}` : ""}`,
+        `Role: ${mailLine(application.jobTitle)} at ${mailLine(application.organizationName)}`,
         `Product: ${application.product}; training ${formatWords[application.trainingFormat]}`,
-        `Preferred dates: ${application.preferredDates || "not given"}`,
-        ...(application.message ? ["", application.message] : []),
-        "",
+        `Preferred dates: ${mailLine(application.preferredDates) || "not given"}`,
         `See it in the inbox: ${inboxUrl.href}`,
+        ...(application.message ? ["", "Their message:", "", application.message] : []),
       ].join("\n"),
     });
   }

@@ -2,7 +2,7 @@ import { and, eq, inArray, lt } from "drizzle-orm";
 import { z } from "zod";
 import { activity, certificationApplications, organizations } from "../../db/schema/index.ts";
 import { ConflictError, ValidationError } from "../core/errors.ts";
-import { id, optionalText, rowVersion } from "../core/fields.ts";
+import { id, optionalLines, rowVersion } from "../core/fields.ts";
 import { certifyOrganization, getOrganization, setPublicListing } from "../organizations/index.ts";
 import { applicationEntity, type CertificationApplication } from "./entity.ts";
 import { applicationStatus, type ApplicationStatus } from "./fields.ts";
@@ -43,7 +43,7 @@ export const setApplicationStatus = applicationEntity.write({
       .date("Enter the course date, like 2027-03-15.")
       .nullish()
       .transform((value) => value ?? null),
-    declinedReason: optionalText(1000),
+    declinedReason: optionalLines("the reason", 1000),
     listPublicly: z.boolean().default(false),
   }),
   run: async (scope, input): Promise<CertificationApplication> => {

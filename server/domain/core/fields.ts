@@ -1,6 +1,17 @@
 import { z } from "zod";
+import { asText, normalizeLineEndings, textProblem, type TextKind } from "../../../app/lib/text-kinds.ts";
 
 /** Input fields the domain's schemas share, each with a message a person can act on. */
+
+/**
+ * Characters no name or one-line text holds: the C0 and C1 controls and DEL, the
+ * bidirectional controls that make a name display in another order than it reads
+ * (U+061C, U+200E, U+200F, U+202A to U+202E, U+2066 to U+2069), the line and paragraph
+ * separators, the byte-order mark and the two noncharacters XML refuses.
+ */
+export const controlCharacters =
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\u2028\u2029\ufeff\ufffe\uffff]/g;
 
 /** A row's key. Left out, it is a choice not made yet (a picker); any other value is a broken link. */
 export const id = z.uuid({
@@ -10,27 +21,102 @@ export const id = z.uuid({
       : "That link or reference is not valid.",
 });
 
-export const email = z
-  .string({ error: "Enter an email address." })
-  .trim()
-  .toLowerCase()
-  .min(1, "Enter an email address.")
-  .max(320, "That email address is too long.")
-  .pipe(z.email("Enter a valid email address, like name@example.com."));
+/**
+ * Every text field is one of two kinds (ADR 041, `app/lib/text-kinds.ts`): one-line text
+ * holds no control character; multi-line text may break lines (ending each in LF) and hold
+ * tabs, and nothing else of the kind. A field is declared once with `oneLine` or
+ * `multiLine` (or a helper made of them), with the words a sentence names it by; the API's
+ * input types refuse a String made of anything else (`server/graphql/from-zod.ts`), and
+ * `text-kinds.test.ts` sends every field the characters each kind refuses.
+ */
+export type TextField = {
+  kind: TextKind;
+  label: string;
+  /** Text no person typed (a file's name as it arrived): what the kind refuses is taken out instead. */
+  cleaned?: true;
+};
 
-/** Free text that may be left empty: trimmed, and empty becomes null. */
-export function optionalText(max: number) {
+/** Each text field's kind and label, on the schema that checks it. */
+export const textFields = z.registry<TextField>();
+
+function textOf(kind: TextKind, label: string, error: string | undefined): z.ZodString {
+  const text = z.string(error === undefined ? undefined : { error }).check((payload) => {
+    const problem = textProblem(kind, label, payload.value);
+    // The first problem is the one to fix: the field's other checks wait for the text to read well.
+    if (problem) payload.issues.push({ code: "custom", message: problem, input: payload.value });
+  });
+  const checked = kind === "multi-line" ? text.overwrite(normalizeLineEndings) : text;
+  return checked.register(textFields, { kind, label });
+}
+
+/** One line of text: no control character at all. `label` names it in a sentence ("the region"). */
+export function oneLine(label: string, options: { error?: string } = {}): z.ZodString {
+  return textOf("one-line", label, options.error);
+}
+
+/** Lines of text: line breaks (as LF) and tabs, and no other control character. */
+export function multiLine(label: string, options: { error?: string } = {}): z.ZodString {
+  return textOf("multi-line", label, options.error);
+}
+
+/**
+ * One line made of text no person typed, such as a file's name as the browser sent it: a
+ * line break or tab becomes a space and every other control character is taken out,
+ * rather than refusing what the person cannot see or change.
+ */
+export function cleanedLine(label: string, options: { error?: string } = {}): z.ZodString {
   return z
-    .string()
+    .string(options.error === undefined ? undefined : { error: options.error })
+    .overwrite((value) => asText("one-line", value))
+    .register(textFields, { kind: "one-line", label, cleaned: true });
+}
+
+/** The kind and label of a text schema, past what was added to it (trimming, limits, refinements). */
+export function textFieldOf(schema: z.core.$ZodType): TextField | undefined {
+  for (let current: z.core.$ZodType | undefined = schema; current; current = current._zod.parent) {
+    const field = textFields.get(current);
+    if (field) return field;
+  }
+  return undefined;
+}
+
+function optional(text: z.ZodString, max: number) {
+  return text
     .trim()
     .max(max, `Use at most ${max} characters.`)
     .nullish()
     .transform((value) => (value ? value : null));
 }
 
+/** One line that may be left empty: trimmed, and empty becomes null. */
+export function optionalLine(label: string, max: number) {
+  return optional(oneLine(label), max);
+}
+
+/** Lines that may be left empty: trimmed, and empty becomes null. */
+export function optionalLines(label: string, max: number) {
+  return optional(multiLine(label), max);
+}
+
+/** One line that must be filled in; `missing` says so. */
+export function requiredLine(label: string, max: number, missing: string) {
+  return oneLine(label, { error: missing }).trim().min(1, missing).max(max, `Use at most ${max} characters.`);
+}
+
+/** Lines that must be filled in; `missing` says so. */
+export function requiredLines(label: string, max: number, missing: string) {
+  return multiLine(label, { error: missing }).trim().min(1, missing).max(max, `Use at most ${max} characters.`);
+}
+
+export const email = oneLine("the email address", { error: "Enter an email address." })
+  .trim()
+  .toLowerCase()
+  .min(1, "Enter an email address.")
+  .max(320, "That email address is too long.")
+  .pipe(z.email("Enter a valid email address, like name@example.com."));
+
 /** A phone number as people write one; empty is none. */
-export const phone = z
-  .string()
+export const phone = oneLine("the phone number")
   .trim()
   .max(40, "Use at most 40 characters.")
   .regex(
@@ -39,10 +125,6 @@ export const phone = z
   )
   .nullish()
   .transform((value) => (value ? value : null));
-
-export function requiredText(max: number, missing: string) {
-  return z.string({ error: missing }).trim().min(1, missing).max(max, `Use at most ${max} characters.`);
-}
 
 /**
  * The version of a row the caller read. Every update and delete of a versioned row names
@@ -57,8 +139,7 @@ export const version = z
 export const rowVersion = { id, version } as const;
 
 /** A list's search box: trimmed, at most 100 characters, empty means no search. */
-export const searchText = z
-  .string()
+export const searchText = oneLine("the search")
   .trim()
   .max(100, "Search for at most 100 characters.")
   .optional()

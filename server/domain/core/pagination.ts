@@ -1,6 +1,7 @@
 import { sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { ValidationError } from "./errors.ts";
+import { oneLine } from "./fields.ts";
 
 /**
  * Cursor pagination over a sort key and a unique id (keyset, never OFFSET): a page
@@ -14,7 +15,7 @@ const pageSize = z
   .int("Ask for a whole number of rows.")
   .min(1, "Ask for at least 1 row.")
   .max(maxPageSize, `Ask for at most ${maxPageSize} rows.`);
-const cursor = z.string().max(500, "That page link is not valid. Start again from the first page.");
+const cursor = oneLine("the page link").max(500, "That page link is not valid. Start again from the first page.");
 
 /** A list's page (Relay's arguments): the first rows after a cursor, or the last ones before it. */
 export const pageFields = {

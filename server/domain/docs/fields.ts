@@ -1,16 +1,15 @@
 import { z } from "zod";
 import { bodyLimit, depthLimit, slugLimit } from "../../../app/lib/doc-paths.ts";
-import { requiredText } from "../core/fields.ts";
+import { multiLine, oneLine, requiredLine } from "../core/fields.ts";
 import { product, products as allProducts } from "../organizations/fields.ts";
 
 export const docBodyLimit = bodyLimit;
 export { depthLimit };
 
-export const docTitle = requiredText(120, "Give the page a title.");
+export const docTitle = requiredLine("the title", 120, "Give the page a title.");
 
 /** Checked against the slug rules in the write, where it is known whether the doc is at the top. */
-export const docSlug = z
-  .string({ error: "Give the page a slug: the last part of its address." })
+export const docSlug = oneLine("the slug", { error: "Give the page a slug: the last part of its address." })
   .trim()
   .max(slugLimit + 20, `Keep the slug to ${slugLimit} characters.`);
 
@@ -39,25 +38,21 @@ export const docFields = {
     .max(9999, "Use a position below 10,000.")
     .optional()
     .describe("Its place among the pages beside it, 0 first; left out, it goes last."),
-  description: z.string().trim().max(300, "Keep the description to 300 characters: one or two sentences.").default(""),
+  description: oneLine("the description")
+    .trim()
+    .max(300, "Keep the description to 300 characters: one or two sentences.")
+    .default(""),
   products: docProducts,
   counterpartId: z
     .uuid({ error: "That page is not valid: choose it from the list." })
     .nullable()
     .default(null)
     .describe("The same page for the other product generation (a v5 page's v4 version); none by default."),
-  body: z
-    .string()
-    // Lines end in LF whoever sent them: a browser's multipart form turns every line break into CRLF.
-    .transform((text) => text.replace(/\r\n?/g, "\n"))
-    .pipe(
-      z
-        .string()
-        .max(
-          docBodyLimit,
-          `This page is longer than ${docBodyLimit.toLocaleString("en-US")} characters: split it into pages of their own.`,
-        )
-        .refine((text) => !text.includes("\u0000"), "The text holds a NUL character: paste it again as plain text."),
+  // Lines end in LF whoever sent them (a browser's multipart form sends CRLF): multi-line text does that.
+  body: multiLine("the page's text")
+    .max(
+      docBodyLimit,
+      `This page is longer than ${docBodyLimit.toLocaleString("en-US")} characters: split it into pages of their own.`,
     )
     .default(""),
 };

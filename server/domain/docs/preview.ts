@@ -3,6 +3,7 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import { z } from "zod";
 import { previewTokens } from "../../db/schema/index.ts";
 import { hasRole } from "../core/access.ts";
+import { oneLine } from "../core/fields.ts";
 import { docEntity } from "./entity.ts";
 
 /** How long a preview link lasts: a working day. */
@@ -52,7 +53,7 @@ export const startDocsPreview = docEntity.write({
 export const checkDocsPreview = docEntity.read({
   operation: "read",
   doing: "read the docs",
-  input: z.object({ token: z.string().min(16).max(100) }),
+  input: z.object({ token: oneLine("the preview link").min(16).max(100) }),
   run: async (scope, input): Promise<{ staging: boolean; expiresAt: Date } | null> => {
     if (!hasRole(scope.actor, "editor")) return null;
     const [row] = await scope.db

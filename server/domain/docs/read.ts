@@ -5,6 +5,7 @@ import type { DocHeading } from "../../db/schema/docs.ts";
 import { hasRole, type Actor } from "../core/access.ts";
 import type { ReadDatabase } from "../core/database.ts";
 import { NotFoundError } from "../core/errors.ts";
+import { oneLine } from "../core/fields.ts";
 import { getRevision, type Revision } from "../core/revisions.ts";
 import type { ReadScope } from "../core/entity.ts";
 import { product } from "../organizations/fields.ts";
@@ -14,8 +15,7 @@ import { readDocRender, servedHtml } from "./rendering.ts";
 import type { DocRevisionData } from "./write-support.ts";
 
 /** A doc's path as an address gives it: slugs joined by "/", or "" for /docs itself. */
-export const docPath = z
-  .string()
+export const docPath = oneLine("the address")
   .max(400, "That address is too long to be a doc.")
   .regex(/^(?:[a-z0-9-]{1,80}(?:\/[a-z0-9-]{1,80}){0,9})?$/, "That address cannot be a doc.");
 

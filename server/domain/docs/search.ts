@@ -1,6 +1,7 @@
 import { and, arrayContains, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { docs, type DocHeading } from "../../db/schema/index.ts";
+import { oneLine } from "../core/fields.ts";
 import { product } from "../organizations/fields.ts";
 import { docEntity } from "./entity.ts";
 import { readerProduct, type Product } from "./products.ts";
@@ -71,7 +72,7 @@ export const searchDocs = docEntity.read({
   operation: "read",
   doing: "search the docs",
   input: z.object({
-    query: z.string().trim().max(100, "Search for at most 100 characters."),
+    query: oneLine("the search").trim().max(100, "Search for at most 100 characters."),
     first: z.number().int().min(1).max(20).default(8),
     product: product
       .optional()

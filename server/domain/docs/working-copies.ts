@@ -5,6 +5,7 @@ import { docs, docWorkingCopies } from "../../db/schema/index.ts";
 import { hasRole, type Rule } from "../core/access.ts";
 import { defineEntity } from "../core/entity.ts";
 import { NotFoundError } from "../core/errors.ts";
+import { oneLine } from "../core/fields.ts";
 import { docFields } from "./fields.ts";
 
 export type DocWork = typeof docWorkingCopies.$inferSelect;
@@ -38,11 +39,11 @@ const workOn = z
 
 /** What is typed may be unfinished (no title yet, a slug half written): it is checked when saved. */
 const workFields = {
-  title: z.string().max(500, "Keep the title to 500 characters."),
-  slug: z.string().max(200, "Keep the slug to 200 characters."),
+  title: oneLine("the title").max(500, "Keep the title to 500 characters."),
+  slug: oneLine("the slug").max(200, "Keep the slug to 200 characters."),
   parentId: docFields.parentId,
   position: docFields.position.nullable().default(null),
-  description: z.string().max(1000, "Keep the description to 1,000 characters."),
+  description: oneLine("the description").max(1000, "Keep the description to 1,000 characters."),
   products: docFields.products,
   counterpartId: docFields.counterpartId,
   body: docFields.body,

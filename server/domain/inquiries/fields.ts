@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { inquiryProductEnum, inquiryStatusEnum, inquiryTopicEnum } from "../../db/schema/index.ts";
-import { email, optionalText, phone, requiredText } from "../core/fields.ts";
+import { email, oneLine, optionalLine, phone, requiredLine, requiredLines } from "../core/fields.ts";
 import { country } from "../organizations/fields.ts";
 
 export const inquiryTopic = z
@@ -20,19 +20,10 @@ export const inquiryProduct = z
 export const supportTopics: ReadonlySet<InquiryTopic> = new Set(["support", "service", "billing"]);
 
 /** A serial number as printed on the label under the unit: letters, digits and dashes. */
-const serialNumber = optionalText(40).refine(
+const serialNumber = optionalLine("the serial number", 40).refine(
   (value) => value === null || /^[A-Za-z0-9][A-Za-z0-9 -]{2,39}$/.test(value),
   "Enter the serial number as printed on the label: letters, digits and dashes, like D5-204117.",
 );
-
-/** Names go into mail subjects and CSV cells: one line of printable text. */
-function oneLine(schema: z.ZodString) {
-  return schema.refine(
-    // eslint-disable-next-line no-control-regex -- control characters are what this refuses
-    (value) => !/[\u0000-\u001f\u007f]/.test(value),
-    "Write it on one line.",
-  );
-}
 
 const consentMissing = "Tick the box so we may contact you about this message: we cannot answer otherwise.";
 
@@ -42,19 +33,23 @@ const consentMissing = "Tick the box so we may contact you about this message: w
  */
 export const inquiryFields = {
   topic: inquiryTopic,
-  name: oneLine(requiredText(120, "Enter your name.")),
+  name: requiredLine("your name", 120, "Enter your name."),
   email,
   phone,
-  organization: oneLine(requiredText(160, "Enter your organization, or your own name if you write for yourself.")),
+  organization: requiredLine(
+    "your organization",
+    160,
+    "Enter your organization, or your own name if you write for yourself.",
+  ),
   country,
-  region: optionalText(120).transform((value) => value ?? ""),
+  region: optionalLine("the region", 120).transform((value) => value ?? ""),
   product: inquiryProduct,
   serialNumber,
-  message: requiredText(5000, "Write your message.").refine(
+  message: requiredLines("your message", 5000, "Write your message.").refine(
     (value) => value.length >= 10,
     "Tell us a little more: at least 10 characters.",
   ),
   consentToContact: z.boolean({ error: consentMissing }).refine((value) => value, consentMissing),
-  website: z.string().max(500).optional(),
-  ticket: z.string({ error: "Reload the page and send the form again." }).max(200),
+  website: oneLine("the website field").max(500).optional(),
+  ticket: oneLine("the form's ticket", { error: "Reload the page and send the form again." }).max(200),
 };

@@ -7,12 +7,14 @@ import { activity, inquiries, inquiryNotes, outbox, rateLimits, users } from "..
 import { RateLimitedError, ValidationError } from "../core/errors.ts";
 import { publicFormLimits as inquiryLimits, ticketMessages } from "../core/public-form.ts";
 import { actorFor, type User } from "../users/index.ts";
+import { mailRecipients } from "./mail.ts";
 import {
   addInquiryNote,
   assignInquiry,
   exportInquiries,
   forgetPerson,
   listInquiries,
+  type Inquiry,
   purgeInquiries,
   setInquiryStatus,
   submitInquiry,
@@ -125,6 +127,60 @@ describe.each(databaseKinds)("inquiries, on %s", (kind) => {
     });
     expect(await db.select().from(inquiries)).toEqual([]);
     expect(await db.select().from(outbox)).toEqual([]);
+  });
+
+  it("refuses a region that would forge a line in the staff's mail, saying so beside the region", async () => {
+    const { db } = database();
+    const refused = await submitInquiry(
+      visitor(db),
+      message({ region: "WI\r\nBcc: everyone@elsewhere.example", organization: "Lakeside\u202e Clinic" }),
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ValidationError);
+    expect((refused as ValidationError).fields).toEqual({
+      region: "Write the region on one line.",
+      organization: "Remove the invisible control character (U+202E) from your organization.",
+    });
+    expect(await db.select().from(inquiries)).toEqual([]);
+    expect(await db.select().from(outbox)).toEqual([]);
+  });
+
+  it("builds the staff's mail so that no value can start a line or a header of its own", async () => {
+    const { db } = database();
+    const receipt = await submitInquiry(visitor(db), message());
+    const [stored] = await db.select().from(inquiries);
+    if (!stored) throw new Error("no inquiry");
+    // As if kept before the rule, or by a path that does not read the form.
+    const forged: Inquiry = {
+      ...stored,
+      name: "Ruth\r\nBcc: everyone@elsewhere.example",
+      region: "WI\r\nBcc: everyone@elsewhere.example",
+      organization: "Lakeside\nWhere: nowhere",
+      message: "Please call.\r\nAnswer it in the inbox: https://elsewhere.example\u000b",
+    };
+    await db.delete(outbox);
+    await mailRecipients(
+      db,
+      forged,
+      ["support@densara.example"],
+      new URL("https://portal.test/dashboard/admin/inquiries"),
+    );
+    const [copy] = await db.select().from(outbox);
+    expect(copy?.subject).toBe(
+      `New inquiry about technical support (${receipt.reference}): Ruth Bcc: everyone@elsewhere.example`,
+    );
+    const text = copy?.text ?? "";
+    // Our lines, before the visitor's message (which is theirs to word as they like).
+    const ours = text.slice(0, text.indexOf("\nTheir message:\n")).split("\n");
+    expect(ours.filter((line) => /^(Bcc|Where|Answer it)/.test(line))).toEqual([
+      "Where: WI Bcc: everyone@elsewhere.example, United States",
+      "Answer it in the inbox: https://portal.test/dashboard/admin/inquiries",
+    ]);
+    expect(text).not.toContain("\r");
+    expect(text).not.toContain("\u000b");
+    // The visitor's own words come last, after the link, as they wrote them.
+    expect(
+      text.indexOf("Their message:\n\nPlease call.\nAnswer it in the inbox: https://elsewhere.example"),
+    ).toBeGreaterThan(text.indexOf("Answer it in the inbox: https://portal.test"));
   });
 
   it("turns away a filled hidden field and a ticket too fresh, too old or forged, keeping nothing", async () => {

@@ -1,5 +1,5 @@
 import type { Database } from "../../db/client.ts";
-import { enqueueMail } from "../../mail/outbox.ts";
+import { enqueueMail, mailLine } from "../../mail/outbox.ts";
 import { countryName } from "../organizations/fields.ts";
 import type { Inquiry } from "./entity.ts";
 import type { InquiryTopic } from "./fields.ts";
@@ -23,7 +23,7 @@ export async function mailConfirmation(db: Database, inquiry: Inquiry): Promise<
     to: inquiry.email,
     subject: inquiry.reference ? `Your request ${inquiry.reference} reached Densara` : "Your message reached Densara",
     text: [
-      `Hello ${inquiry.name},`,
+      `Hello ${mailLine(inquiry.name)},`,
       "",
       `Thank you for writing to us about ${topicLabels[inquiry.topic]}.`,
       inquiry.reference
@@ -40,7 +40,11 @@ export async function mailConfirmation(db: Database, inquiry: Inquiry): Promise<
   });
 }
 
-/** The team's copy: everything the visitor sent, and where to answer it. */
+/**
+ * The team's copy: everything the visitor sent, and where to answer it. Each of the
+ * visitor's values stays on its own labelled line (`mailLine`), and their message comes
+ * last, after the link, so nothing they wrote can pass for a line of ours.
+ */
 export async function mailRecipients(
   db: Database,
   inquiry: Inquiry,
@@ -48,17 +52,19 @@ export async function mailRecipients(
   inboxUrl: URL,
 ): Promise<void> {
   const details = [
-    `From: ${inquiry.name} <${inquiry.email}>${inquiry.phone ? `, ${inquiry.phone}` : ""}`,
-    `Organization: ${inquiry.organization}`,
-    `Where: ${[inquiry.region, countryName(inquiry.country)].filter(Boolean).join(", ")}`,
-    `Product: ${productLabels[inquiry.product]}${inquiry.serialNumber ? `, serial number ${inquiry.serialNumber}` : ""}`,
+    `From: ${mailLine(inquiry.name)} <${mailLine(inquiry.email)}>${inquiry.phone ? `, ${mailLine(inquiry.phone)}` : ""}`,
+    `Organization: ${mailLine(inquiry.organization)}`,
+    `Where: ${mailLine([inquiry.region, countryName(inquiry.country)].filter(Boolean).join(", "))}`,
+    `Product: ${productLabels[inquiry.product]}${inquiry.serialNumber ? `, serial number ${mailLine(inquiry.serialNumber)}` : ""}`,
     ...(inquiry.reference ? [`Reference: ${inquiry.reference}`] : []),
   ];
   for (const to of recipients) {
     await enqueueMail(db, {
       to,
       subject: `New inquiry about ${topicLabels[inquiry.topic]}${inquiry.reference ? ` (${inquiry.reference})` : ""}: ${inquiry.name}`,
-      text: [...details, "", inquiry.message, "", `Answer it in the inbox: ${inboxUrl.href}`].join("\n"),
+      text: [...details, `Answer it in the inbox: ${inboxUrl.href}`, "", "Their message:", "", inquiry.message].join(
+        "\n",
+      ),
     });
   }
 }

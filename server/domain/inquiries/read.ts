@@ -2,7 +2,7 @@ import { and, asc, count, eq, ilike, isNull, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { inquiries, inquiryNotes, users } from "../../db/schema/index.ts";
 import { csvFile } from "../core/csv.ts";
-import { id, likePattern, searchText } from "../core/fields.ts";
+import { id, likePattern, oneLine, searchText } from "../core/fields.ts";
 import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { countryName } from "../organizations/fields.ts";
 import { inquiryEntity, type Inquiry } from "./entity.ts";
@@ -11,8 +11,7 @@ import { inquiryStatus, inquiryTopic } from "./fields.ts";
 export type InquiryNote = typeof inquiryNotes.$inferSelect;
 
 /** Whose inquiries: anyone's, the reader's own, nobody's yet, or one person's. */
-const assigneeFilter = z
-  .string()
+const assigneeFilter = oneLine("the assignee")
   .trim()
   .max(40)
   .optional()

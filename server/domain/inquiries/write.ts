@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Database } from "../../db/client.ts";
 import { activity, certificationApplications, inquiries, inquiryNotes, users } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
-import { email, id, requiredText, rowVersion } from "../core/fields.ts";
+import { email, id, requiredLines, rowVersion } from "../core/fields.ts";
 import { actorFor } from "../users/entity.ts";
 import { inquiryEntity, type Inquiry } from "./entity.ts";
 import { inquiryStatus } from "./fields.ts";
@@ -65,7 +65,7 @@ export const setInquiryStatus = inquiryEntity.write({
 export const addInquiryNote = inquiryEntity.write({
   operation: "note",
   doing: "add notes to inquiries",
-  input: z.object({ ...rowVersion, body: requiredText(5000, "Write the note.") }),
+  input: z.object({ ...rowVersion, body: requiredLines("the note", 5000, "Write the note.") }),
   run: async (scope, input): Promise<{ inquiry: Inquiry; note: InquiryNote }> => {
     const { row } = await scope.target(input);
     const [note] = await scope.tx

@@ -1,6 +1,6 @@
 import { sql, type SQL } from "drizzle-orm";
 import { media } from "../../db/schema/index.ts";
-import { allow } from "../core/access.ts";
+import { allow, hasRole, type Rule } from "../core/access.ts";
 import { defineEntity, type RowVerdict } from "../core/entity.ts";
 
 export type Media = typeof media.$inferSelect;
@@ -29,8 +29,29 @@ export function publishedUse(use: SQL): SQL {
 }
 
 /**
+ * An image anyone may load, signed in or not: one the notes of a published stable release
+ * show (role "embedded"), since that release's public page and feeds show the notes to
+ * anyone. A release's downloads (role "asset"), what drafts, betas and docs show, and files
+ * nothing uses stay behind sign-in.
+ */
+const shownByPublicRelease = (): SQL =>
+  sql`("media"."kind" = 'image' and exists (select 1 from media_uses mu where mu.media_id = "media"."id"
+    and mu.owner_type = 'release' and mu.role = 'embedded' and exists (select 1 from releases r
+      where r.id = mu.owner_id and r.published_at is not null and r.channel = 'stable')))`;
+
+/**
+ * One file: editors and admins any; everyone signed in those that published releases and
+ * docs use; anyone (the public release pages and feeds) the images public releases show.
+ */
+const readable: Rule = (actor) => {
+  if (actor === null) return shownByPublicRelease();
+  return hasRole(actor, "editor") ? true : usedByPublished();
+};
+
+/**
  * The media library: images, PDFs and archives that releases and docs use. Editors and
- * admins keep it; every signed-in person may open what a published release uses.
+ * admins keep it; every signed-in person may open what a published release uses, and
+ * anyone the images a public release's notes show.
  */
 export const mediaEntity = defineEntity({
   name: "media",
@@ -39,8 +60,7 @@ export const mediaEntity = defineEntity({
   label: (file) => file.name,
   notFound: "That file does not exist, or it was deleted.",
   rules: {
-    /** One file: editors and admins any, everyone else those that published releases and docs use. */
-    read: allow.roleOrRows("editor", usedByPublished),
+    read: readable,
     /** The library as a whole (its list, its filters): editors and admins. */
     browse: allow.role("editor"),
     create: allow.role("editor"),

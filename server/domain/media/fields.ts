@@ -1,7 +1,7 @@
 import { Readable } from "node:stream";
 import { z } from "zod";
 import { mediaKindEnum } from "../../db/schema/index.ts";
-import { optionalText } from "../core/fields.ts";
+import { cleanedLine, controlCharacters, oneLine, optionalLine } from "../core/fields.ts";
 
 export const mediaKind = z
   .enum(mediaKindEnum.enumValues, { error: "Choose a kind from the list: image, document or archive." })
@@ -17,16 +17,12 @@ export const fileBody = z.custom<Readable | Uint8Array>(
   { error: "Choose a file to upload." },
 );
 
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-const controlCharacters = /[\u0000-\u001f\u007f-\u009f]/g;
-
 /**
  * A file's name as it arrived, cleaned into a name to list and download it under: no
  * folders (only what follows the last / or \), no control characters, at most 200
  * characters with the extension kept. Never part of where the file is stored.
  */
-export const fileName = z
-  .string({ error: "Give the file a name." })
+export const fileName = cleanedLine("the file's name", { error: "Give the file a name." })
   .transform((value) => (value.split(/[\\/]/).at(-1) ?? "").replace(controlCharacters, "").replace(/\s+/g, " ").trim())
   .transform((value) => {
     if (value.length <= 200) return value;
@@ -42,9 +38,10 @@ export const fileName = z
   );
 
 export const mediaFields = {
-  name: fileName,
-  alt: optionalText(500).describe(
+  // A name a person types is refused, not cleaned, when it holds a control character.
+  name: oneLine("the file's name", { error: "Give the file a name." }).pipe(fileName),
+  alt: optionalLine("the alt text", 500).describe(
     "What an image shows, for people who cannot see it. Required before an image is used in a release or a doc.",
   ),
-  caption: optionalText(1000),
+  caption: optionalLine("the caption", 1000),
 };

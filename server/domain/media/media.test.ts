@@ -176,7 +176,8 @@ describe.each(stores)("the media library on the %s store", (storeKind) => {
         folder: uploaded.folder.slice("media/".length),
         variant: "original",
       });
-      const bytes = await buffer(opened.body);
+      expect(opened.size).toBe(uploaded.size);
+      const bytes = await buffer((await files.get(opened.key))?.body ?? Readable.from([]));
       expect(bytes.byteLength).toBe(uploaded.size);
       const metadata = await sharp(bytes).metadata();
       expect([metadata.format, metadata.exif]).toEqual(["jpeg", undefined]);
@@ -186,7 +187,8 @@ describe.each(stores)("the media library on the %s store", (storeKind) => {
         folder: uploaded.folder.slice("media/".length),
         variant: "thumb",
       });
-      expect(await sharp(await buffer(thumb.body)).metadata()).toMatchObject({ format: "webp", width: 400 });
+      const thumbBytes = await buffer((await files.get(thumb.key))?.body ?? Readable.from([]));
+      expect(await sharp(thumbBytes).metadata()).toMatchObject({ format: "webp", width: 400 });
       expect(await db.select().from(unclaimedFiles)).toEqual([]);
       const [entry] = await db.select().from(activity).where(eq(activity.action, "media.create"));
       expect(entry?.targetId).toBe(uploaded.id);
@@ -241,6 +243,25 @@ describe.each(stores)("the media library on the %s store", (storeKind) => {
       expect(await db.select().from(unclaimedFiles)).toEqual([]);
     });
 
+    it("names a file as its bytes are, and keeps no control or right-to-left character in a name", async () => {
+      const { db } = database();
+      const editor = await person(db, "editor", "namer");
+      // A PDF that calls itself a page is saved by a browser as a PDF, never opened as a page.
+      const polyglot = await uploadMedia(as(db, editor), { file: pdf(), name: "x.html" });
+      expect(polyglot).toMatchObject({ name: "x.html.pdf", originalName: "x.html.pdf", extension: "pdf" });
+      // U+202E would show "invoice\u202Efdp.exe" as "invoiceexe.pdf".
+      const reversed = await uploadMedia(as(db, editor), { file: pdf(), name: "invoice\u202Efdp.exe\u2066\u0007.pdf" });
+      expect(reversed.name).toBe("invoicefdp.exe.pdf");
+      const renamed = await updateMedia(as(db, editor), {
+        id: reversed.id,
+        version: reversed.version,
+        name: "manual.svg",
+        alt: null,
+        caption: null,
+      });
+      expect(renamed.name).toBe("manual.svg.pdf");
+    });
+
     it("replaces a file keeping its id and words, deleting the old file; another kind is refused", async () => {
       const { db } = database();
       const editor = await person(db, "editor", "editor");
@@ -284,6 +305,19 @@ describe.each(stores)("the media library on the %s store", (storeKind) => {
       );
       expect(await listing()).toEqual(before);
       expect(await db.select().from(unclaimedFiles)).toEqual([]);
+
+      // A chosen name follows a new type: the JPEG's name, replaced by a PNG, ends in .png.
+      const asPng = await replaceMediaFile(as(db, editor), {
+        id: first.id,
+        version: replaced.version,
+        file: new Uint8Array(
+          await sharp({ create: { width: 40, height: 30, channels: 3, background: "#1d4ed8" } })
+            .png()
+            .toBuffer(),
+        ),
+        name: "front-3.png",
+      });
+      expect(asPng).toMatchObject({ name: "Front panel.png", originalName: "front-3.png", extension: "png" });
     });
 
     it("refuses to delete a file in use unless forced, then deletes the row, its uses and its files", async () => {

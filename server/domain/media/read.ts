@@ -1,11 +1,9 @@
-import type { Readable } from "node:stream";
 import { and, count, eq, ilike, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { media, mediaUses, users } from "../../db/schema/index.ts";
-import type { ByteRange } from "../../storage/blob-store.ts";
 import type { ReadDatabase } from "../core/database.ts";
-import { NotFoundError } from "../core/errors.ts";
-import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
+import { NotFoundError, UnauthenticatedError } from "../core/errors.ts";
+import { id, likePattern, oneLine, searchText, sortDirection } from "../core/fields.ts";
 import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { responsiveFormats, responsiveWidths } from "../uploads/images.ts";
 import { mediaEntity, publishedUse, type Media } from "./entity.ts";
@@ -51,11 +49,29 @@ export const listMedia = mediaEntity.read({
   },
 });
 
-export const getMedia = mediaEntity.read({
+/**
+ * One file as this reader may see it. A visitor who is not signed in reaches only the
+ * images public releases show; for any other file they are asked to sign in, the answer
+ * a file that does not exist gets too.
+ */
+async function findFile(
+  scope: { actor: unknown; find: (id: string) => Promise<Media> },
+  fileId: string,
+  doing: string,
+) {
+  try {
+    return await scope.find(fileId);
+  } catch (error) {
+    if (scope.actor === null && error instanceof NotFoundError) throw new UnauthenticatedError(`Sign in to ${doing}.`);
+    throw error;
+  }
+}
+
+export const getMedia = mediaEntity.publicRead({
   operation: "read",
   doing: "see this file",
   input: z.object({ id }),
-  run: (scope, input): Promise<Media> => scope.find(input.id),
+  run: (scope, input): Promise<Media> => findFile(scope, input.id, "see this file"),
 });
 
 /** Files by id, for the API's batched lookups; files out of the reader's reach are left out. */
@@ -144,8 +160,7 @@ export async function countUses(db: ReadDatabase, mediaId: string): Promise<numb
 }
 
 /** A stored form named in an address: "original", "thumb", or a responsive size such as "w640.avif". */
-export const variantName = z
-  .string()
+export const variantName = oneLine("the size")
   .max(20)
   .transform((value, context): MediaVariant => {
     if (value === "original" || value === "thumb") return value;
@@ -161,30 +176,29 @@ export const variantName = z
 
 export type OpenedFile = {
   file: Media;
-  body: Readable;
-  /** Bytes in this answer (the range's, when one was asked for), and in the whole stored form. */
+  /** Where the stored form is in the file store. */
+  key: string;
+  /** Its bytes, as the store has them now. */
   size: number;
-  totalSize: number;
   contentType: string;
-  range: ByteRange | undefined;
 };
 
 /**
- * Opens one stored form of a file, for whoever may read the file. The address names the
- * file's current folder; an address of a file since replaced is "not found" (the caller
- * sends people on to the current one).
+ * Finds one stored form of a file, for whoever may read the file, and checks the store
+ * holds it: the caller reads it (whole or a byte range, `answerStoredFile`). The address
+ * names the file's current folder; an address of a file since replaced is "not found"
+ * (the caller sends people on to the current one).
  */
-export const openMediaFile = mediaEntity.read({
+export const openMediaFile = mediaEntity.publicRead({
   operation: "read",
   doing: "open this file",
   input: z.object({
-    id: z.string().max(64),
-    folder: z.string().max(64),
+    id: oneLine("the file's address").max(64),
+    folder: oneLine("the file's address").max(64),
     variant: variantName,
-    range: z.object({ start: z.number().int().min(0), end: z.number().int().min(0) }).optional(),
   }),
   run: async (scope, input): Promise<OpenedFile> => {
-    const file = await scope.find(input.id);
+    const file = await findFile(scope, input.id, "open this file");
     if (file.folder !== `media/${input.folder}`) throw new NotFoundError("That version of the file was replaced.");
     const variant = input.variant;
     const exists =
@@ -194,18 +208,8 @@ export const openMediaFile = mediaEntity.read({
     const key = keyOf(file, variant);
     const head = await scope.ports.files.head(key);
     if (!head) throw new NotFoundError("The file is missing from the file store.");
-    const range = input.range && input.range.start < head.size ? input.range : undefined;
-    const read = await scope.ports.files.get(key, range);
-    if (!read) throw new NotFoundError("The file is missing from the file store.");
     const contentType =
       variant === "original" ? file.contentType : variant === "thumb" ? "image/webp" : `image/${variant.format}`;
-    return {
-      file,
-      body: read.body,
-      size: read.size,
-      totalSize: head.size,
-      contentType,
-      range: range ? { start: range.start, end: Math.min(range.end, head.size - 1) } : undefined,
-    };
+    return { file, key, size: head.size, contentType };
   },
 });

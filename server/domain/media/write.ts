@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ConflictError, ValidationError } from "../core/errors.ts";
 import { rowVersion } from "../core/fields.ts";
 import { uploadKinds, withArticle } from "../uploads/kinds.ts";
+import { nameForType } from "../uploads/names.ts";
 import { mediaEntity, type Media } from "./entity.ts";
 import { fileBody, fileName, mediaFields } from "./fields.ts";
 import { keysOf, storeUpload, type StoredUpload } from "./files.ts";
@@ -41,10 +42,12 @@ export const uploadMedia = mediaEntity.write({
   stage: (scope, input) => storeUpload(scope, input.file, "file"),
   run: async (scope, input): Promise<Media> => {
     const stored = scope.staged;
+    // Listed and downloaded under a name that ends as its bytes are: `x.html` holding a PDF is `x.html.pdf`.
+    const name = nameForType(input.name, stored.extension);
     const created = await scope.insert({
       ...fileColumns(stored),
-      name: input.name,
-      originalName: input.name,
+      name,
+      originalName: name,
       alt: input.alt,
       caption: input.caption,
       uploadedById: scope.actor.via === "system" ? null : scope.actor.id,
@@ -65,7 +68,11 @@ export const updateMedia = mediaEntity.write({
   input: z.object({ ...rowVersion, ...mediaFields }),
   run: async (scope, input): Promise<Media> => {
     const { row: file } = await scope.target(input);
-    const updated = await scope.update(input, { name: input.name, alt: input.alt, caption: input.caption });
+    const updated = await scope.update(input, {
+      name: nameForType(input.name, file.extension),
+      alt: input.alt,
+      caption: input.caption,
+    });
     await scope.audit({ row: updated, before: recorded(file), after: recorded(updated) });
     return updated;
   },
@@ -89,11 +96,13 @@ export const replaceMediaFile = mediaEntity.write({
         file: `Replace ${withArticle(uploadKinds[file.kind].label)} with another one: this file is ${withArticle(uploadKinds[stored.kind].label)}. Upload it as a new file instead.`,
       });
     }
+    const name = nameForType(input.name, stored.extension);
     const updated = await scope.update(input, {
       ...fileColumns(stored),
-      // A name nobody changed follows the new file; one someone chose stays.
-      name: file.name === file.originalName ? input.name : file.name,
-      originalName: input.name,
+      // A name nobody changed follows the new file; one someone chose stays, ending as the new file's type
+      // ("Front panel.png" replaced by a JPEG is "Front panel.jpg").
+      name: file.name === file.originalName ? name : nameForType(file.name, stored.extension, file.extension),
+      originalName: name,
       fileUploadedAt: scope.now,
     });
     await scope.claimFiles(stored.keys);

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { certificationStatusEnum, organizationKindEnum } from "../../db/schema/index.ts";
-import { email, optionalText, phone, requiredText } from "../core/fields.ts";
+import { email, oneLine, optionalLine, phone, requiredLine } from "../core/fields.ts";
 import type { OrganizationContact, OrganizationProduct } from "./entity.ts";
 
 /** The input fields of an organization, each with a message a person can act on. */
@@ -23,8 +23,7 @@ const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 const notCountries = new Set(["EU", "EZ", "UN", "QO", "XA", "XB", "ZZ"]);
 
 /** An ISO 3166-1 alpha-2 code that names a real country or territory, as it is today (GB, not UK). */
-export const country = z
-  .string({ error: "Choose a country." })
+export const country = oneLine("the country", { error: "Choose a country." })
   .trim()
   .toUpperCase()
   .regex(/^[A-Z]{2}$/, "Choose a country.")
@@ -42,16 +41,14 @@ export function countryName(code: string): string {
   return regionNames.of(code) ?? code;
 }
 
-const optionalEmail = z
-  .string()
+const optionalEmail = oneLine("the email address")
   .trim()
   .max(320, "That email address is too long.")
   .nullish()
   .transform((value) => (value ? value.toLowerCase() : null))
   .pipe(email.nullable());
 
-const website = z
-  .string()
+const website = oneLine("the website")
   .trim()
   .max(300, "Use at most 300 characters.")
   .nullish()
@@ -60,10 +57,17 @@ const website = z
     z.url({ protocol: /^https$/, error: "Enter the full https address, like https://www.example.com." }).nullable(),
   );
 
-const contact = z.object({ name: optionalText(120), role: optionalText(120), email: optionalEmail, phone }).meta({
-  id: "OrganizationContactInput",
-  description: "A person at a named contact point. A row left blank is no contact.",
-});
+const contact = z
+  .object({
+    name: optionalLine("the contact's name", 120),
+    role: optionalLine("the contact's role", 120),
+    email: optionalEmail,
+    phone,
+  })
+  .meta({
+    id: "OrganizationContactInput",
+    description: "A person at a named contact point. A row left blank is no contact.",
+  });
 
 /** Contacts as typed in a form: rows left blank are dropped, and a row with anything in it needs a name. */
 const contacts = z
@@ -121,12 +125,12 @@ export function certifiedNeedsDate<
 
 /** Everything about an organization, as creating or editing one takes it. */
 export const organizationFields = {
-  name: requiredText(160, "Enter the organization's name."),
+  name: requiredLine("the organization's name", 160, "Enter the organization's name."),
   kind: organizationKind,
-  street: optionalText(200).transform((value) => value ?? ""),
-  city: requiredText(120, "Enter the city."),
-  region: optionalText(120).transform((value) => value ?? ""),
-  postalCode: optionalText(20).transform((value) => value ?? ""),
+  street: optionalLine("the street", 200).transform((value) => value ?? ""),
+  city: requiredLine("the city", 120, "Enter the city."),
+  region: optionalLine("the region", 120).transform((value) => value ?? ""),
+  postalCode: optionalLine("the postal code", 20).transform((value) => value ?? ""),
   country,
   phone,
   email: optionalEmail,

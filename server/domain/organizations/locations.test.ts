@@ -6,7 +6,6 @@ import type { Database } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
 import type { ValidationError } from "../core/errors.ts";
 import { findLocations, listingsStamp, setPublicListing } from "./index.ts";
-import { readPlace } from "./places.ts";
 import { milesBetween, zipCentroid } from "./zip-centroids.ts";
 
 /**
@@ -94,17 +93,6 @@ describe("ZIP code centres and distances", () => {
     expect(milesBetween(madison, milwaukee)).toBeLessThan(80);
     expect(milesBetween(madison, madison)).toBe(0);
   });
-
-  it("reads a typed place as a ZIP code, a state by code or name, a province, a country or text", () => {
-    expect(readPlace("53703")).toMatchObject({ kind: "zip", zip: "53703" });
-    expect(readPlace("00000")).toEqual({ kind: "unknownZip", zip: "00000" });
-    expect(readPlace(" wi ")).toMatchObject({ kind: "region", codes: ["WI"], label: "Wisconsin" });
-    expect(readPlace("new  york")).toMatchObject({ kind: "region", codes: ["NY"] });
-    expect(readPlace("Ontario")).toMatchObject({ kind: "region", codes: ["ON"] });
-    expect(readPlace("UK")).toMatchObject({ kind: "country", code: "GB", label: "United Kingdom" });
-    expect(readPlace("Canada")).toMatchObject({ kind: "country", code: "CA" });
-    expect(readPlace("Madison")).toEqual({ kind: "text", text: "madison" });
-  });
 });
 
 describe.each(databaseKinds)("finding listed organizations, on %s", (kind) => {
@@ -164,7 +152,14 @@ describe.each(databaseKinds)("finding listed organizations, on %s", (kind) => {
     expect(await names("Canada")).toEqual(["Northway Medical"]);
     expect(await names("Ontario")).toEqual(["Northway Medical"]);
     expect(await names("minneap")).toEqual(["North Star Hospital"]);
+    // "Lakeshore" is a town in Louisiana too: a listing's name wins, and the town is offered.
     expect(await names("lakeshore")).toEqual(["Lakeshore Bone Health"]);
+    const lakeshore = await findLocations(visitor(db), { place: "Lakeshore" });
+    expect(lakeshore).toMatchObject({ origin: null, near: null, place: "lakeshore" });
+    expect(lakeshore.otherPlaces[0]).toEqual({
+      label: "Lakeshore, Louisiana, United States",
+      place: "Lakeshore, Louisiana, United States",
+    });
     expect(await names("M5V")).toEqual(["Northway Medical"]);
     expect(await names("100%_")).toEqual([]);
     expect((await findLocations(visitor(db), { place: "WI" })).place).toBe("Wisconsin");
@@ -205,6 +200,81 @@ describe.each(databaseKinds)("finding listed organizations, on %s", (kind) => {
       "Prairie Creek Family Clinic",
       "Lakeshore Bone Health",
     ]);
+  });
+
+  it("measures from a city typed with its state, or alone, and says which place it used", async () => {
+    const { db } = database();
+    await seed(db);
+    for (const place of ["Madison, WI", "Madison, Wisconsin", "Madison"]) {
+      const near = await findLocations(visitor(db), { place });
+      expect(near.origin, place).toMatchObject({ label: "Madison, Wisconsin" });
+      expect(near.near).toBe("Madison, Wisconsin, United States");
+      expect(near.place).toBeNull();
+      expect(near.items.map((item) => item.name)).toEqual(["Prairie Creek Family Clinic", "Lakeshore Bone Health"]);
+      expect(near.items[0]?.distanceMiles).toBeLessThan(10);
+    }
+    // The name alone: the other places of that name are offered; with its state, none.
+    expect((await findLocations(visitor(db), { place: "Madison" })).otherPlaces[0]).toEqual({
+      label: "Madison, Alabama, United States",
+      place: "Madison, AL",
+    });
+    expect((await findLocations(visitor(db), { place: "Madison, WI" })).otherPlaces).toEqual([]);
+    // A listing outside the US is measured from its city.
+    const toronto = await findLocations(visitor(db), { place: "Toronto", withinMiles: 25 });
+    expect(toronto.near).toBe("Toronto, Ontario, Canada");
+    expect(toronto.items.map((item) => item.name)).toEqual(["Northway Medical"]);
+    expect(toronto.items[0]?.distanceMiles).toBe(0);
+  });
+
+  it("names the nearest listings, with their distances, when none is within the distance from a city", async () => {
+    const { db } = database();
+    await seed(db);
+    const chicago = await findLocations(visitor(db), { place: "Chicago", withinMiles: 50 });
+    expect(chicago).toMatchObject({ total: 0, items: [], withinMiles: 50, origin: { label: "Chicago, Illinois" } });
+    expect(chicago.nearest.map((item) => item.name)).toEqual([
+      "Lakeshore Bone Health",
+      "Prairie Creek Family Clinic",
+      "North Star Hospital",
+    ]);
+    for (const item of chicago.nearest) expect(item.distanceMiles).toBeGreaterThan(50);
+  });
+
+  it("says when what was typed is no place and no listed name, and offers places spelt alike", async () => {
+    const { db } = database();
+    await seed(db);
+    const typo = await findLocations(visitor(db), { place: "Chicgo" });
+    expect(typo).toMatchObject({ total: 0, unknownPlace: "Chicgo", nearest: [] });
+    expect(typo.suggestions[0]).toEqual({ label: "Chicago, Illinois, United States", place: "Chicago, IL" });
+    expect(await findLocations(visitor(db), { place: "Qqqqxz" })).toMatchObject({
+      unknownPlace: "Qqqqxz",
+      suggestions: [],
+    });
+    // A listed name is no unknown place, even when the filters leave nothing.
+    const filtered = await findLocations(visitor(db), { place: "lakeshore", kind: "hospital" });
+    expect(filtered).toMatchObject({ total: 0, unknownPlace: null, suggestions: [] });
+    // Hidden listings are not names the search knows.
+    expect((await findLocations(visitor(db), { place: "Hidden Clinic" })).unknownPlace).toBe("Hidden Clinic");
+  });
+
+  it("refuses a place with control characters or line breaks, with a sentence for the field", async () => {
+    const { db } = database();
+    // Each with the sentence one-line text gives (ADR 041): what is wrong, and where.
+    for (const [place, sentence] of [
+      ["Madison\nWI", "Write the place on one line."],
+      ["Madison\r\nBcc: x", "Write the place on one line."],
+      ["Tab\there", "Replace the tab in the place with a space."],
+      ["\u202eNI ,nosidaM", /^Remove the invisible control character \(U\+202E.*\) from the place\.$/],
+      ["\u001b[31m", /^Remove the invisible control character \(U\+001B.*\) from the place\.$/],
+      ["a\u0085b", "Write the place on one line."],
+    ] as const) {
+      const error = (await findLocations(visitor(db), { place }).catch((caught: unknown) => caught)) as ValidationError;
+      expect(error.fields.place, JSON.stringify(place)).toMatch(sentence);
+    }
+    // NUL is refused before any schema reads the input, with its own sentence.
+    const nul = (await findLocations(visitor(db), { place: "Madi\u0000son" }).catch(
+      (caught: unknown) => caught,
+    )) as ValidationError;
+    expect(nul.fields.place).toMatch(/control character \(U\+0000\)/);
   });
 
   it("measures from the visitor's own location, and a typed place wins over it", async () => {

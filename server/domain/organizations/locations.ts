@@ -3,11 +3,12 @@ import { z } from "zod";
 import type { ReadDatabase } from "../../db/client.ts";
 import { organizations } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
-import { likePattern } from "../core/fields.ts";
+import { likePattern, oneLine } from "../core/fields.ts";
 import { organizationEntity, type Organization } from "./entity.ts";
 import { country as countryCode, countryName, organizationKind, product, type products } from "./fields.ts";
-import { readPlace, usStateCode, type Place } from "./places.ts";
-import { milesBetween, zipCentroid, type Point } from "./zip-centroids.ts";
+import { loadCities, type Cities } from "./cities.ts";
+import { organizationPoint, placeChoice, readPlace, usStateCode, type Place, type PlaceChoice } from "./places.ts";
+import { milesBetween, type Point } from "./zip-centroids.ts";
 
 /** The distances a "near" search may reach, in miles. */
 export const locationRadii = [10, 25, 50, 100, 250, 500] as const;
@@ -31,15 +32,26 @@ export type Location = {
   /** Certified (and not past its date), in training, or neither. */
   certification: "certified" | "in_training" | null;
   certifiedUntil: string | null;
-  /** From the search's origin, when it has one and this listing has a US ZIP code. */
+  /** From the search's origin, when it has one and this listing's place is known (a US ZIP code, or its city). */
   distanceMiles: number | null;
 };
 
 export type LocationSearch = {
-  /** Where distances are measured from: a ZIP code's centre or the visitor's own location. */
+  /** Where distances are measured from: a ZIP code's centre, a city's, or the visitor's own location. */
   origin: { label: string; latitude: number; longitude: number } | null;
-  /** The place typed, as understood ("Wisconsin", "Canada", "madison"), when there is no origin. */
+  /** The place typed, as understood ("Wisconsin", "Canada", "lakeshore"), when there is no origin. */
   place: string | null;
+  /** A city typed, in full, as the search understood it: "Madison, Wisconsin, United States". */
+  near: string | null;
+  /**
+   * Other places of the name typed alone, after the most populous one the search used; or,
+   * when the name typed is part of a listing's name and was searched as such, the places of that name.
+   */
+  otherPlaces: PlaceChoice[];
+  /** What was typed, when it is no place the search knows and no listed organization's name. */
+  unknownPlace: string | null;
+  /** For an unknown place: places whose names start alike. */
+  suggestions: PlaceChoice[];
   withinMiles: number | null;
   total: number;
   page: number;
@@ -62,8 +74,7 @@ const coordinate = (name: string, limit: number) =>
 
 export const findLocationsInput = z
   .object({
-    place: z
-      .string()
+    place: oneLine("the place")
       .trim()
       .max(100, "Type at most 100 characters: a city, a state or a ZIP code.")
       .optional()
@@ -96,10 +107,10 @@ export const findLocationsInput = z
     }
   });
 
-function shown(row: Organization, today: string, origin: Point | null): Location {
+function shown(row: Organization, today: string, origin: Point | null, cities: Cities | null): Location {
   const certified =
     row.certificationStatus === "certified" && (row.certifiedUntil === null || row.certifiedUntil >= today);
-  const at = origin && row.country === "US" ? zipCentroid(row.postalCode) : null;
+  const at = origin ? organizationPoint(row, cities) : null;
   return {
     id: row.id,
     name: row.name,
@@ -139,6 +150,7 @@ function placeCondition(place: Place): SQL | undefined {
       );
     }
     case "zip":
+    case "city":
       return undefined;
   }
 }
@@ -154,21 +166,39 @@ export const findLocations = organizationEntity.publicRead({
   input: findLocationsInput,
   run: async (scope, input): Promise<LocationSearch> => {
     const today = scope.now.toISOString().slice(0, 10);
-    const read = input.place ? readPlace(input.place) : null;
+    const read = input.place ? await readPlace(input.place) : null;
     if (read?.kind === "unknownZip") {
       throw new ValidationError({
         place: `We could not find ZIP code ${read.zip}. Check it, or type a city or a state.`,
       });
     }
-    const place = read;
+    let place: Place | null = read;
+    let placesOffered: PlaceChoice[] = [];
+    if (place?.kind === "city" && place.alone) {
+      // A listing's name wins over a namesake town ("Lakeshore"); the town is offered instead.
+      const text = (input.place ?? "").replace(/\s+/g, " ").toLowerCase();
+      const named = await scope.select(
+        { id: organizations.id },
+        eq(organizations.publicListing, true),
+        sql`lower(${organizations.name}) like ${likePattern(text)}`,
+      );
+      if (named.length > 0) {
+        placesOffered = [placeChoice(place), ...place.others];
+        place = { kind: "text", text, suggestions: [] };
+      }
+    }
     // A typed place is the newer search: the visitor's location (kept in the form) gives way to it.
     const origin = place
       ? place.kind === "zip"
         ? { label: `ZIP code ${place.zip}`, ...place.point }
-        : null
+        : place.kind === "city"
+          ? { label: place.label, ...place.point }
+          : null
       : input.latitude !== undefined && input.longitude !== undefined
         ? { label: "your location", latitude: input.latitude, longitude: input.longitude }
         : null;
+    // Listings outside the US are measured from their city's centre.
+    const cities = origin ? await loadCities() : null;
     const filters = [
       eq(organizations.publicListing, true),
       input.kind ? eq(organizations.kind, input.kind) : undefined,
@@ -201,7 +231,7 @@ export const findLocations = organizationEntity.publicRead({
     const matching = condition ? await listed(condition) : rows;
 
     const withinMiles = origin ? (input.withinMiles ?? defaultRadius) : null;
-    let found = matching.map((row) => shown(row, today, origin));
+    let found = matching.map((row) => shown(row, today, origin, cities));
     let nearest: Location[] = [];
     if (origin) {
       const measured = found.filter((item) => item.distanceMiles !== null);
@@ -225,18 +255,25 @@ export const findLocations = organizationEntity.publicRead({
     }
     const pageCount = Math.max(1, Math.ceil(found.length / locationsPerPage));
     const page = Math.min(input.page, pageCount);
+    // Text that finds nothing is no place and no listed name, whatever the filters: say so, and offer places.
+    const unknown =
+      place?.kind === "text" &&
+      found.length === 0 &&
+      (await scope.select({ id: organizations.id }, eq(organizations.publicListing, true), condition)).length === 0
+        ? place
+        : null;
+    const understood = (): string | null => {
+      if (origin || !place) return input.country ? countryName(input.country) : null;
+      if (place.kind === "text") return place.text;
+      return place.kind === "region" || place.kind === "country" ? place.label : null;
+    };
     return {
       origin,
-      place:
-        origin || (place && place.kind === "zip")
-          ? null
-          : place
-            ? place.kind === "text"
-              ? place.text
-              : place.label
-            : input.country
-              ? countryName(input.country)
-              : null,
+      place: understood(),
+      near: place?.kind === "city" ? place.fullLabel : null,
+      otherPlaces: place?.kind === "city" ? place.others : placesOffered,
+      unknownPlace: unknown ? (input.place ?? null) : null,
+      suggestions: unknown ? unknown.suggestions : [],
       withinMiles,
       total: found.length,
       page,

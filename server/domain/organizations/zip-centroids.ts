@@ -1,7 +1,8 @@
 import { createRequire } from "node:module";
 
-/** A point on the earth, in degrees. */
-export type Point = { latitude: number; longitude: number };
+import type { Point } from "../../../app/lib/distance.ts";
+
+export type { Point };
 
 type Table = { zips: Int32Array; latitudes: Float32Array; longitudes: Float32Array };
 
@@ -47,14 +48,5 @@ export function zipCentroid(zip: string): Point | null {
   return null;
 }
 
-const earthRadiusMiles = 3958.8;
-const radians = (degrees: number) => (degrees * Math.PI) / 180;
-
-/** The great-circle distance between two points, in miles (haversine). */
-export function milesBetween(a: Point, b: Point): number {
-  const dLat = radians(b.latitude - a.latitude);
-  const dLng = radians(b.longitude - a.longitude);
-  const h =
-    Math.sin(dLat / 2) ** 2 + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * earthRadiusMiles * Math.asin(Math.min(1, Math.sqrt(h)));
-}
+/** Distances are worked out by the same function the locations page uses for Densara's own offices. */
+export { milesBetween } from "../../../app/lib/distance.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { releaseChannelEnum } from "../../db/schema/index.ts";
-import { id } from "../core/fields.ts";
+import { id, multiLine, oneLine } from "../core/fields.ts";
 import { product } from "../organizations/fields.ts";
 import { parseVersion } from "./versions.ts";
 
@@ -11,8 +11,7 @@ export const releaseChannel = z.enum(releaseChannelEnum.enumValues, { error: "Ch
   description: "Stable releases go to every device; beta ones to sites that test them.",
 });
 
-export const versionNumber = z
-  .string({ error: "Enter the version, like 5.2.1." })
+export const versionNumber = oneLine("the version", { error: "Enter the version, like 5.2.1." })
   .trim()
   .min(1, "Enter the version, like 5.2.1.")
   .max(64, "Use at most 64 characters.")
@@ -26,8 +25,7 @@ export const releaseFields = {
   channel: releaseChannel,
   versionNumber,
   releasedOn: z.iso.date("Enter the release date, like 2026-11-24."),
-  notes: z
-    .string()
+  notes: multiLine("the notes")
     .max(20_000, "Keep the notes under 20,000 characters: link to a PDF in the media library for more.")
     .default("")
     .describe("Markdown: what changed, for the technicians who install it."),

@@ -1,7 +1,8 @@
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { media, mediaUses, releases } from "../../db/schema/index.ts";
-import { id, likePattern, likePrefix, searchText } from "../core/fields.ts";
+import { NotFoundError } from "../core/errors.ts";
+import { id, likePattern, likePrefix, oneLine, searchText } from "../core/fields.ts";
 import { listInput, type Connection } from "../core/pagination.ts";
 import type { Media } from "../media/entity.ts";
 import { releaseEntity, type Release } from "./entity.ts";
@@ -139,5 +140,71 @@ export const listReleaseAssets = releaseEntity.publicRead({
         and(eq(mediaUses.ownerType, "release"), eq(mediaUses.role, "asset"), inArray(mediaUses.ownerId, reachable)),
       )
       .orderBy(sql`lower(${media.name})`);
+  },
+});
+
+/**
+ * A published stable release, by product and version, as its public page shows it (the
+ * same for everyone, signed in or not): a draft, a beta or an unpublished release is not
+ * found, whoever asks.
+ */
+export const getPublicRelease = releaseEntity.publicRead({
+  operation: "read",
+  doing: "see this release",
+  input: z.object({
+    product,
+    versionNumber: oneLine("the version").trim().max(64, "A version has at most 64 characters."),
+  }),
+  run: async (scope, input): Promise<Release> => {
+    const [row] = await scope
+      .select(
+        { release: releases },
+        isNotNull(releases.publishedAt),
+        eq(releases.channel, "stable"),
+        eq(releases.product, input.product),
+        eq(releases.versionNumber, input.versionNumber),
+      )
+      .limit(1);
+    if (!row) throw new NotFoundError(`There is no published stable release ${input.product} ${input.versionNumber}.`);
+    return row.release;
+  },
+});
+
+/** A release's public page: where it is, and a stamp that changes with anything the page shows. */
+export type ReleasePage = {
+  product: Release["product"];
+  versionNumber: string;
+  updatedAt: Date;
+  /** The release's row version and the versions of the files it uses (a replaced file changes its size and SHA-256). */
+  stamp: string;
+};
+
+/**
+ * Every published stable release, newest first per product: the public pages the server
+ * keeps (ADR 029) and the sitemap lists. One query; the stamp is read in it, so a page
+ * rendered after it is at least as new.
+ */
+export const listReleasePages = releaseEntity.publicRead({
+  operation: "read",
+  doing: "see the public release pages",
+  input: z.object({}),
+  run: async (scope): Promise<ReleasePage[]> => {
+    // Written out with its table name: inside a subquery, drizzle would print the outer column unqualified.
+    const files = sql<string>`coalesce((select string_agg(m.id::text || ':' || m.version::text, ',' order by m.id)
+      from media_uses mu join media m on m.id = mu.media_id
+      where mu.owner_type = 'release' and mu.owner_id = "releases"."id"), '')`;
+    return scope
+      .select(
+        {
+          product: releases.product,
+          versionNumber: releases.versionNumber,
+          updatedAt: releases.updatedAt,
+          stamp: sql<string>`${releases.version}::text || ':' || md5(${files})`,
+        },
+        isNotNull(releases.publishedAt),
+        eq(releases.channel, "stable"),
+      )
+      .orderBy(asc(releases.product), sql`${releases.versionKey} desc`)
+      .limit(5000);
   },
 });

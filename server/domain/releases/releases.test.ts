@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../../tests/support/databases.ts";
 import { domainContext } from "../../../tests/support/domain.ts";
 import type { Database } from "../../db/client.ts";
-import { activity, mediaUses, users } from "../../db/schema/index.ts";
+import { activity, mediaUses, releaseDownloads, users } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
 import { uploadMedia, updateMedia } from "../media/index.ts";
 import type { User } from "../users/index.ts";
@@ -11,6 +11,7 @@ import {
   createRelease,
   downloadReleaseAsset,
   getRelease,
+  getReleaseAsset,
   latestReleases,
   listReleases,
   publishRelease,
@@ -143,32 +144,91 @@ describe.each(databaseKinds)("releases on %s", (kind) => {
     );
   });
 
-  it("records each download, and gives only the release's own files", async () => {
+  it("records a download once per person, release file and UTC day, and gives only the release's own files", async () => {
     const { db } = database();
     const editor = await person(db, "editor", "editor");
     const viewer = await person(db, "viewer", "viewer");
+    const colleague = await person(db, "viewer", "colleague");
     const as = domainContext(db, editor);
     const firmware = await uploadMedia(as, { file: pdf, name: "v5 5.2.1 notes.pdf" });
+    const guide = await uploadMedia(as, { file: zip, name: "v5 5.2.1 package.zip" });
     const other = await uploadMedia(as, { file: pdf, name: "unrelated.pdf" });
     const created = await createRelease(as, {
       ...base,
       versionNumber: "5.2.1",
       notes: "Fixes.",
-      assetIds: [firmware.id],
+      assetIds: [firmware.id, guide.id],
     });
     const release = await publishRelease(as, { id: created.id, version: created.version });
 
-    const given = await downloadReleaseAsset(domainContext(db, viewer), {
-      releaseId: release.id,
-      mediaId: firmware.id,
-    });
-    expect(given.file.sha256).toBe(firmware.sha256);
-    const [entry] = await db.select().from(activity).where(eq(activity.action, "release.download"));
-    expect(entry).toMatchObject({ actorId: viewer.id, targetId: release.id });
-    expect(
-      await fieldsOf(downloadReleaseAsset(domainContext(db, viewer), { releaseId: release.id, mediaId: other.id })),
-    ).toEqual({
+    // An injectable clock: late on one UTC day, then just past midnight.
+    let now = new Date("2026-11-24T23:59:58Z");
+    const viewerAt = () => domainContext(db, viewer, { now: () => now });
+    const downloads = async () =>
+      (await db.select().from(activity).where(eq(activity.action, "release.download"))).map((entry) => ({
+        actorId: entry.actorId,
+        targetId: entry.targetId,
+        file: entry.changes.file?.to,
+        day: entry.at.toISOString().slice(0, 10),
+      }));
+    const firmwareOf = { releaseId: release.id, mediaId: firmware.id };
+
+    // Looking a file up (HEAD, a range past the end) records nothing.
+    expect((await getReleaseAsset(viewerAt(), firmwareOf)).file.sha256).toBe(firmware.sha256);
+    expect(await downloads()).toEqual([]);
+
+    const given = await downloadReleaseAsset(viewerAt(), firmwareOf);
+    expect(given).toMatchObject({ recorded: true, file: { sha256: firmware.sha256 } });
+    const first = { actorId: viewer.id, targetId: release.id, file: firmware.name, day: "2026-11-24" };
+    expect(await downloads()).toEqual([first]);
+
+    // The same file again that day (a second download, a resumed one): nothing more.
+    expect((await downloadReleaseAsset(viewerAt(), firmwareOf)).recorded).toBe(false);
+    expect(await downloads()).toEqual([first]);
+
+    // Another file of the release counts; so does another person, once, even asking four times at once
+    // (a download manager's parallel parts): the database's key lets one insert through.
+    await downloadReleaseAsset(viewerAt(), { releaseId: release.id, mediaId: guide.id });
+    const colleagueAt = domainContext(db, colleague, { now: () => now });
+    const parallel = await Promise.all([1, 2, 3, 4].map(() => downloadReleaseAsset(colleagueAt, firmwareOf)));
+    expect(parallel.filter((result) => result.recorded)).toHaveLength(1);
+    expect(await downloads()).toHaveLength(3);
+
+    // The next UTC day, the same file is a download again: one more.
+    now = new Date("2026-11-25T00:00:01Z");
+    expect((await downloadReleaseAsset(viewerAt(), firmwareOf)).recorded).toBe(true);
+    expect((await downloadReleaseAsset(viewerAt(), firmwareOf)).recorded).toBe(false);
+    const recorded = await downloads();
+    expect(recorded).toHaveLength(4);
+    expect(recorded.filter((entry) => entry.actorId === viewer.id && entry.file === firmware.name)).toEqual([
+      first,
+      { ...first, day: "2026-11-25" },
+    ]);
+    expect(await db.select().from(releaseDownloads)).toHaveLength(4);
+
+    expect(await fieldsOf(downloadReleaseAsset(viewerAt(), { releaseId: release.id, mediaId: other.id }))).toEqual({
       mediaId: "That file is not one of this release's downloads.",
     });
+    expect(await fieldsOf(getReleaseAsset(viewerAt(), { releaseId: release.id, mediaId: "../../etc" }))).toEqual({
+      mediaId: "That file is not one of this release's downloads.",
+    });
+  });
+
+  it("keeps the once-a-day rule in the database: a second row for the same person, file and day is refused", async () => {
+    const { db } = database();
+    const editor = await person(db, "editor", "editor");
+    const as = domainContext(db, editor);
+    const firmware = await uploadMedia(as, { file: pdf, name: "v5 5.2.2 notes.pdf" });
+    const created = await createRelease(as, {
+      ...base,
+      versionNumber: "5.2.2",
+      notes: "Fixes.",
+      assetIds: [firmware.id],
+    });
+    const row = { releaseId: created.id, mediaId: firmware.id, userId: editor.id, day: "2026-11-24" };
+    await db.insert(releaseDownloads).values(row);
+    await expect(db.insert(releaseDownloads).values(row)).rejects.toThrow();
+    await db.insert(releaseDownloads).values({ ...row, day: "2026-11-25" });
+    expect(await db.select().from(releaseDownloads)).toHaveLength(2);
   });
 });

@@ -4,7 +4,7 @@ import type { Database } from "../../db/client.ts";
 import { media, mediaUses } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
 import { renderedFor, renderPool } from "../core/rendering.ts";
-import { id, rowVersion } from "../core/fields.ts";
+import { rowVersion } from "../core/fields.ts";
 import { releaseEntity, releaseName, type Release } from "./entity.ts";
 import { releaseFields, stableHasNoLabel } from "./fields.ts";
 import { parseVersion, versionKey } from "./versions.ts";
@@ -182,38 +182,5 @@ export const deleteRelease = releaseEntity.write({
     await scope.tx.delete(mediaUses).where(and(eq(mediaUses.ownerType, "release"), eq(mediaUses.ownerId, release.id)));
     await scope.audit({ row: deleted, before: recorded(release) });
     return deleted;
-  },
-});
-
-/**
- * Records a download of one of a release's files, for whoever may read the release
- * (drafts: editors and admins), and gives the file to serve. A file the release does not
- * offer is "not found".
- */
-export const downloadReleaseAsset = releaseEntity.write({
-  operation: "download",
-  doing: "download release files",
-  // `releaseId`, not `id`: a download reads the release and changes nothing of it (no version to name).
-  input: z.object({ releaseId: id, mediaId: z.string().max(64) }),
-  run: async (scope, input) => {
-    const release = await scope.find(input.releaseId);
-    const [file] = await scope.tx
-      .select({ media })
-      .from(mediaUses)
-      .innerJoin(media, eq(media.id, mediaUses.mediaId))
-      .where(
-        and(
-          eq(mediaUses.ownerType, "release"),
-          eq(mediaUses.ownerId, release.id),
-          eq(mediaUses.role, "asset"),
-          eq(
-            mediaUses.mediaId,
-            /^[0-9a-f-]{36}$/.test(input.mediaId) ? input.mediaId : "00000000-0000-0000-0000-000000000000",
-          ),
-        ),
-      );
-    if (!file) throw new ValidationError({ mediaId: "That file is not one of this release's downloads." });
-    await scope.audit({ row: release, after: { file: file.media.name, sha256: file.media.sha256 } });
-    return { release, file: file.media };
   },
 });

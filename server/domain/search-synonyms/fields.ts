@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { multiLine } from "../core/fields.ts";
 
 /** How much one group holds: enough for a family of words, not a thesaurus. */
 export const synonymLimits = { terms: 12, termLength: 60, groups: 200 } as const;
@@ -17,7 +18,7 @@ export const synonymKey = (term: string) =>
  * as a list; either way each entry may hold several terms between commas or on lines.
  */
 export const synonymTerms = z
-  .array(z.string().max(1000, "Keep the list to 1,000 characters."), {
+  .array(multiLine("the terms").max(1000, "Keep the list to 1,000 characters."), {
     error: "Give the terms, separated by commas: wifi, wireless, wlan.",
   })
   .max(synonymLimits.terms, `Give at most ${synonymLimits.terms} terms.`)

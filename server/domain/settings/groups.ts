@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, optionalText } from "../core/fields.ts";
+import { email, oneLine, optionalLine } from "../core/fields.ts";
 
 /**
  * The site's typed settings, one group per row. Each group is a set of fields and the
@@ -8,8 +8,7 @@ import { email, optionalText } from "../core/fields.ts";
  */
 
 const optionalId = (pattern: RegExp, example: string) =>
-  z
-    .string()
+  oneLine("the identifier")
     .trim()
     .max(64, "Use at most 64 characters.")
     .nullish()
@@ -47,8 +46,7 @@ const contactRecipients = Object.fromEntries(contactTopics.map((topic) => [topic
 >;
 
 /** A link on a banner: a path on this site, or an https address. */
-const bannerLink = z
-  .string()
+const bannerLink = oneLine("the link's address")
   .trim()
   .max(300, "Use at most 300 characters.")
   .nullish()
@@ -69,9 +67,9 @@ export const announcementTone = z
 
 const announcement = {
   enabled: z.boolean({ error: "Say whether to show the banner." }),
-  message: optionalText(240),
+  message: optionalLine("the announcement", 240),
   tone: announcementTone,
-  linkLabel: optionalText(60),
+  linkLabel: optionalLine("the link's words", 60),
   linkUrl: bannerLink,
   startsAt: instant,
   endsAt: instant,
@@ -79,7 +77,7 @@ const announcement = {
 
 const maintenance = {
   enabled: z.boolean({ error: "Say whether to show the notice." }),
-  message: optionalText(400),
+  message: optionalLine("the notice", 400),
   startsAt: instant,
   endsAt: instant,
 };

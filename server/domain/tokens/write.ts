@@ -6,7 +6,7 @@ import { personalAccessTokens, users } from "../../db/schema/index.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
 import { hasRole, role } from "../core/access.ts";
 import { ValidationError } from "../core/errors.ts";
-import { id, requiredText } from "../core/fields.ts";
+import { id, requiredLine } from "../core/fields.ts";
 import { hashToken, tokenEntity, tokenLifetimesDays, tokenPrefix, type PersonalAccessToken } from "./entity.ts";
 
 const displayedCharacters = tokenPrefix.length + 6;
@@ -15,7 +15,7 @@ export const createToken = tokenEntity.write({
   operation: "create",
   doing: "create access tokens",
   input: z.object({
-    name: requiredText(80, "Name the token after the script that will use it."),
+    name: requiredLine("the token's name", 80, "Name the token after the script that will use it."),
     role,
     expiresInDays: z
       .number({ error: `Choose ${tokenLifetimesDays.join(", ")} days.` })

@@ -2,8 +2,12 @@ import type SharpModule from "sharp";
 import type { Sharp } from "sharp";
 import { ValidationError } from "../core/errors.ts";
 
-/** The most pixels an uploaded image may have (a 100-megapixel photo); more is refused before decoding. */
-export const maxImagePixels = 100_000_000;
+/**
+ * The most pixels an uploaded image may have: 40 megapixels, past any camera a clinic
+ * photographs its equipment with. More is refused from the file's header, before
+ * decoding: a 12 KB PNG can claim 100 megapixels and cost seconds and 250 MB to decode.
+ */
+export const maxImagePixels = 40_000_000;
 /** The library's grid and pickers show this thumbnail: at most this many pixels a side, WebP. */
 export const thumbnailSide = 400;
 /** Responsive widths made for pages (docs, release notes), in AVIF and WebP, each only if the image is wider. */
@@ -28,6 +32,18 @@ export async function sharpOf(): Promise<typeof SharpModule> {
   return loading;
 }
 
+/** Refuses an image whose header claims more than `maxImagePixels` (every frame of an animation counted once). */
+export function refuseTooManyPixels(
+  source: { width: number; height: number; pageHeight?: number },
+  field: string,
+): void {
+  if (source.width * (source.pageHeight ?? source.height) > maxImagePixels) {
+    throw new ValidationError({
+      [field]: `That image has more than ${maxImagePixels / 1_000_000} megapixels: choose a smaller one, or scale it down first.`,
+    });
+  }
+}
+
 /**
  * Decodes an uploaded image and writes it again (ADR 022): upright by its EXIF
  * orientation, in sRGB, in the format it came in, and with no metadata, since sharp
@@ -40,10 +56,8 @@ export async function cleanImage(input: Uint8Array, contentType: string, field: 
   const animated = contentType === "image/gif" || contentType === "image/webp";
   const open = () => sharp(input, { limitInputPixels: maxImagePixels, failOn: "error", animated });
   try {
-    const source = await open().metadata();
-    if (source.width * (source.pageHeight ?? source.height) > maxImagePixels) {
-      throw new ValidationError({ [field]: "That image has more than 100 megapixels: choose a smaller one." });
-    }
+    // The header alone (metadata decodes no pixels): judged here, so the refusal says why.
+    refuseTooManyPixels(await sharp(input, { limitInputPixels: false, animated }).metadata(), field);
     const rewritten = await encodeAs(open().rotate(), contentType).toBuffer({ resolveWithObject: true });
     const width = rewritten.info.width;
     const height = rewritten.info.pageHeight ?? rewritten.info.height;

@@ -3,6 +3,7 @@ import { Readable } from "node:stream";
 import { buffer } from "node:stream/consumers";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
+import { claimedPng } from "../../../tests/support/images.ts";
 import { ValidationError } from "../core/errors.ts";
 import { cleanImage } from "./images.ts";
 import { inspectBytes, inspectUpload } from "./inspect.ts";
@@ -145,6 +146,19 @@ describe("cleanImage: every image is decoded and written again", () => {
     const error = await cleanImage(polyglot, "image/gif", "file").catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as ValidationError).fields.file).toMatch(/could not be read/);
+  });
+
+  it("refuses an image whose header claims more than 40 megapixels, before decoding it", async () => {
+    // 12 KB that say 100 megapixels: decoding them would cost seconds and 250 MB.
+    const bomb = claimedPng(10_000, 10_000);
+    expect(bomb.byteLength).toBeLessThan(16_384);
+    await expect(inspectBytes(bomb, everything)).resolves.toMatchObject({ kind: "image" });
+    expect(await refusal(cleanImage(bomb, "image/png", "file"))).toBe(
+      "That image has more than 40 megapixels: choose a smaller one, or scale it down first.",
+    );
+    expect(await refusal(cleanImage(claimedPng(7_000, 6_000), "image/png", "file"))).toMatch(/40 megapixels/);
+    // Just under the limit the header is not the refusal (these bytes then fail to decode).
+    expect(await refusal(cleanImage(claimedPng(8_000, 5_000), "image/png", "file"))).toMatch(/could not be read/);
   });
 
   it("drops what rides behind a PNG's pixels (text chunks, an appended file)", async () => {

@@ -3,6 +3,7 @@ import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../../tests/support/databases.ts";
+import { claimedPng } from "../../../tests/support/images.ts";
 import { domainContext, keysInTestFiles, testFiles } from "../../../tests/support/domain.ts";
 import { activity, unclaimedFiles, userPictures, users } from "../../db/schema/index.ts";
 import { sweepUnclaimedFiles, uploadGraceMs } from "../core/files.ts";
@@ -86,6 +87,11 @@ describe.each(databaseKinds)("pictures on %s", (kind) => {
       updatePicture(domainContext(db, me), { id: me.id, version: me.version, picture: tooLarge }),
     );
     expect((largeError as ValidationError).fields.picture).toMatch(/larger than 5 MB/);
+    // Small in bytes, but 100 megapixels once decoded: refused from its header.
+    const claimed = await rejection(
+      updatePicture(domainContext(db, me), { id: me.id, version: me.version, picture: claimedPng(10_000, 10_000) }),
+    );
+    expect((claimed as ValidationError).fields.picture).toMatch(/more than 40 megapixels/);
   });
 
   it("removes a picture, and a stale version is a conflict rather than an overwrite", async () => {

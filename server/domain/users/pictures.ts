@@ -2,7 +2,7 @@ import { z } from "zod";
 import type { StoredBlob } from "../../storage/blob-store.ts";
 import { ValidationError } from "../core/errors.ts";
 import { newFileKey } from "../core/files.ts";
-import { sharpOf } from "../uploads/images.ts";
+import { maxImagePixels, refuseTooManyPixels, sharpOf } from "../uploads/images.ts";
 import { inspectBytes } from "../uploads/inspect.ts";
 import { rowVersion } from "../core/fields.ts";
 import { userEntity, type User } from "./entity.ts";
@@ -40,16 +40,20 @@ export const upload = z
 async function keptPicture(bytes: Uint8Array): Promise<Uint8Array> {
   await inspectBytes(bytes, { accept: ["image"], field: "picture" });
   const sharp = await sharpOf();
+  const open = () => sharp(bytes, { limitInputPixels: maxImagePixels, animated: false });
   try {
+    // The header alone (metadata decodes no pixels): judged first, so the refusal says why.
+    refuseTooManyPixels(await sharp(bytes, { limitInputPixels: false }).metadata(), "picture");
     // rotate() turns the picture upright by its EXIF orientation; the WebP keeps no metadata.
     return new Uint8Array(
-      await sharp(bytes, { limitInputPixels: 50_000_000, animated: false })
+      await open()
         .rotate()
         .resize(pictureSide, pictureSide, { fit: "cover", position: "attention" })
         .webp({ quality: 82 })
         .toBuffer(),
     );
-  } catch {
+  } catch (error) {
+    if (error instanceof ValidationError) throw error;
     throw new ValidationError({ picture: "That picture could not be read: it may be damaged. Try another one." });
   }
 }

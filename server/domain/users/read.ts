@@ -5,7 +5,7 @@ import { users } from "../../db/schema/index.ts";
 import type { BlobRead } from "../../storage/blob-store.ts";
 import { role } from "../core/access.ts";
 import { NotFoundError } from "../core/errors.ts";
-import { id, likePattern, searchText, sortDirection } from "../core/fields.ts";
+import { id, likePattern, oneLine, searchText, sortDirection } from "../core/fields.ts";
 import { listInput, type Connection, type SortKey } from "../core/pagination.ts";
 import { userEntity, userStatus, type User, type UserStatus } from "./entity.ts";
 
@@ -99,7 +99,7 @@ export const getUserPicture = userEntity.read({
   operation: "read",
   doing: "see this picture",
   // Any text: a malformed id names no one, so it is "not found" like an unknown one.
-  input: z.object({ userId: z.string().max(64) }),
+  input: z.object({ userId: oneLine("the picture's address").max(64) }),
   run: async (scope, input): Promise<BlobRead> => {
     const user = await scope.find(input.userId);
     const file = user.pictureFile ? await scope.ports.files.get(user.pictureFile) : null;

@@ -188,6 +188,15 @@ describe.each(databaseKinds)("signing in on %s", (kind) => {
     expect([user.email, user.name]).toEqual(["nul@example.com", "Ana Díaz"]);
   });
 
+  it("keeps a provider's name on one line, without the controls that reorder it", async () => {
+    const user = await upsertUserFromClaims(
+      database().db,
+      { issuer, subject: "1", email: "ana@example.com", name: "Ana\r\nBcc: eve@example.com \u202eziaD" },
+      { adminEmails: [] },
+    );
+    expect(user.name).toBe("Ana Bcc: eve@example.com ziaD");
+  });
+
   it("lets only one of two simultaneous first sign-ins become admin", async () => {
     const [a, b] = await Promise.all([
       upsertUserFromClaims(database().db, { issuer, subject: "a" }, { adminEmails: [] }),

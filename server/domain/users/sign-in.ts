@@ -1,4 +1,5 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
+import { asText } from "../../../app/lib/text-kinds.ts";
 import { hasSessionFrom } from "../../auth/sessions.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
@@ -24,9 +25,13 @@ function safePicture(picture: string | null | undefined): string | null {
   }
 }
 
-/** A provider's text without NUL characters, which PostgreSQL cannot store (a claim is the provider's to send). */
+/**
+ * A provider's text as one line (ADR 041): a claim is the provider's to send, so rather
+ * than failing the sign-in, a line break becomes a space and every other control
+ * character (NUL, which PostgreSQL cannot store, among them) is taken out.
+ */
 function storable(text: string | null | undefined): string | null | undefined {
-  return typeof text === "string" ? text.replaceAll("\u0000", "") : text;
+  return typeof text === "string" ? asText("one-line", text) : text;
 }
 
 /** The identity claims a sign-in brings (ID token, then userinfo). */

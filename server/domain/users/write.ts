@@ -6,7 +6,7 @@ import { organizations, userGrants, users, type UserGrant } from "../../db/schem
 import { enqueueMail } from "../../mail/outbox.ts";
 import { role } from "../core/access.ts";
 import { ConflictError } from "../core/errors.ts";
-import { email, id, optionalText, rowVersion } from "../core/fields.ts";
+import { email, id, optionalLine, rowVersion } from "../core/fields.ts";
 import { revokeTokensOf } from "../tokens/write.ts";
 import { colorMode, userEntity, userLabel, type User } from "./entity.ts";
 import { product } from "../organizations/fields.ts";
@@ -45,7 +45,7 @@ export const inviteUser = userEntity.write({
   doing: "invite people",
   input: z.object({
     email,
-    name: optionalText(120),
+    name: optionalLine("their name", 120),
     role,
     organizationId: id.nullish(),
   }),
@@ -130,7 +130,7 @@ export const cancelInvitation = userEntity.write({
 export const updateProfile = userEntity.write({
   operation: "update",
   doing: "change this profile",
-  input: z.object({ ...rowVersion, name: optionalText(120) }),
+  input: z.object({ ...rowVersion, name: optionalLine("your name", 120) }),
   run: async (scope, input): Promise<User> => {
     const { row: user } = await scope.target(input);
     // A name written here is the person's choice; cleared, the provider's name fills it again at sign-in.

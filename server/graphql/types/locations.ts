@@ -40,7 +40,8 @@ const LocationType = builder.objectRef<Location>("Location").implement({
     certifiedUntil: t.expose("certifiedUntil", { type: "Date", nullable: true }),
     distanceMiles: t.exposeFloat("distanceMiles", {
       nullable: true,
-      description: "From the search's origin, when it has one and this listing has a US ZIP code.",
+      description:
+        "From the search's origin, when it has one and this listing's place is known (a US ZIP code or its city).",
     }),
   }),
 });
@@ -61,10 +62,36 @@ const CountryCount = builder.objectRef<LocationSearch["countries"][number]>("Loc
   fields: (t) => ({ code: t.exposeString("code"), name: t.exposeString("name"), count: t.exposeInt("count") }),
 });
 
+const PlaceChoiceType = builder.objectRef<LocationSearch["otherPlaces"][number]>("LocationPlaceChoice").implement({
+  description: "A place offered as a link.",
+  fields: (t) => ({
+    label: t.exposeString("label", { description: 'In full: "Madison, Alabama, United States".' }),
+    place: t.exposeString("place", { description: 'What the search takes for it: "Madison, AL".' }),
+  }),
+});
+
 const LocationSearchType = builder.objectRef<LocationSearch>("LocationSearch").implement({
   fields: (t) => ({
     origin: t.field({ type: OriginType, nullable: true, resolve: (search) => search.origin }),
     place: t.exposeString("place", { nullable: true }),
+    near: t.exposeString("near", {
+      nullable: true,
+      description: 'A city typed, in full, as the search understood it: "Madison, Wisconsin, United States".',
+    }),
+    otherPlaces: t.field({
+      type: [PlaceChoiceType],
+      description: "Other places of the name typed alone, after the most populous one the search used.",
+      resolve: (search) => search.otherPlaces,
+    }),
+    unknownPlace: t.exposeString("unknownPlace", {
+      nullable: true,
+      description: "What was typed, when it is no place the search knows and no listed organization's name.",
+    }),
+    suggestions: t.field({
+      type: [PlaceChoiceType],
+      description: "For an unknown place: places whose names start alike.",
+      resolve: (search) => search.suggestions,
+    }),
     withinMiles: t.exposeInt("withinMiles", { nullable: true }),
     total: t.exposeInt("total"),
     page: t.exposeInt("page"),

@@ -1,8 +1,10 @@
 import {
   createRelease,
   deleteRelease,
+  getPublicRelease,
   getRelease,
   latestReleases,
+  listReleasePages,
   listReleaseAssets,
   listReleases,
   product,
@@ -14,6 +16,7 @@ import {
   updateRelease,
   type Release,
   type ReleaseAsset,
+  type ReleasePage,
 } from "../../domain/releases/index.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
@@ -21,7 +24,7 @@ import { mutationField, queryField, rowCapabilities } from "../operations.ts";
 import { connectionType } from "./pagination.ts";
 import { ReleaseRef } from "./refs.ts";
 
-/** Where a release's file is downloaded (signed in; each download is recorded). */
+/** Where a release's file is downloaded (signed in; recorded once per person, file and UTC day, never a HEAD or a resumed range). */
 export function releaseDownloadPath(releaseId: string, mediaId: string): string {
   return `/downloads/releases/${releaseId}/${mediaId}`;
 }
@@ -37,7 +40,8 @@ const ReleaseAssetType = builder.objectRef<ReleaseAsset>("ReleaseAsset").impleme
     size: t.exposeFloat("size", { description: "In bytes." }),
     sha256: t.exposeString("sha256", { description: "The SHA-256 of the file, in hex." }),
     downloadUrl: t.string({
-      description: "Where to download it (signed in; each download is recorded).",
+      description:
+        "Where to download it (signed in; recorded once per person, file and UTC day, never a HEAD or a resumed range).",
       resolve: (asset) => releaseDownloadPath(asset.releaseId, asset.id),
     }),
   }),
@@ -83,6 +87,26 @@ queryField("latestReleases", {
   description: "The newest published release of each product on a channel (stable unless asked).",
 });
 queryField("release", { operation: getRelease, type: ReleaseRef });
+queryField("publicRelease", {
+  operation: getPublicRelease,
+  type: ReleaseRef,
+  description:
+    "A published stable release by product and version, as its public page shows it to anyone; drafts and betas are not found.",
+});
+
+const ReleasePageType = builder.objectRef<ReleasePage>("ReleasePage").implement({
+  description: "A published stable release's public page (/releases/{product}/{versionNumber}).",
+  fields: (t) => ({
+    product: t.expose("product", { type: enumRef(product) }),
+    versionNumber: t.exposeString("versionNumber"),
+    updatedAt: t.expose("updatedAt", { type: "DateTime" }),
+  }),
+});
+queryField("releasePages", {
+  operation: listReleasePages,
+  type: [ReleasePageType],
+  description: "Every published stable release's public page, newest first per product: what the sitemap lists.",
+});
 
 mutationField("createRelease", {
   operation: createRelease,

@@ -5,6 +5,7 @@ import { formatTime } from "../../../lib/format.ts";
 import type { MergedField } from "../../../lib/merge-hunks.ts";
 import type { EditedDoc, EditorAnswer } from "../../../routes/docs/editor-action.server.ts";
 import { toast } from "../../dashboard/toaster.tsx";
+import { navigateTo } from "../../../lib/safe-navigation.ts";
 import { usePortal } from "../../dashboard/portal-context.tsx";
 import { FormAlert } from "../../ui/field.tsx";
 import { DocFields, type Fields, type Place } from "./doc-fields.tsx";
@@ -132,7 +133,7 @@ export function DocEditor({
       if (merged) editor.current?.reset(saved.body);
       // Once published, the writer lands on the page readers now see.
       if (published && saved.publishedPath) {
-        window.location.assign(`/docs/${saved.publishedPath}`);
+        navigateTo(`/docs/${saved.publishedPath}`, { report: (title) => toast({ title, color: "error" }) });
         return;
       }
       const title = created

@@ -10,7 +10,7 @@ export function Hero({ hero, home }: { hero: RenderedPage["hero"]; home: boolean
       <PageGrid className={cn("items-center gap-y-12", home ? "py-20 sm:py-28" : "py-16 sm:py-20")}>
         <div className={cn("col-span-10", hero.illustration ? "lg:col-span-5" : "max-w-3xl")}>
           {hero.eyebrow ? (
-            <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
+            <p className="text-base font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
               {hero.eyebrow}
             </p>
           ) : null}

@@ -16,7 +16,7 @@ function isExternal(to: string) {
 
 function ItemLink({ to, label, title }: { to: string; label: string; title: string }) {
   const className =
-    "mt-4 inline-flex min-h-11 items-center gap-1 rounded text-sm font-semibold text-bdblue-700 hover:text-bdblue-900 dark:text-bdblue-300 dark:hover:text-bdblue-200";
+    "mt-4 inline-flex min-h-11 items-center gap-1 rounded text-base font-semibold text-bdblue-700 hover:text-bdblue-900 dark:text-bdblue-300 dark:hover:text-bdblue-200";
   const content = (
     <>
       {label}
@@ -69,13 +69,14 @@ export function Cards({ section }: { section: Of<"cards"> }) {
               className="mb-6 aspect-[4/3] w-full"
             />
           ) : null}
-          <div className="flex items-start gap-3">
+          {/* The badge goes under the title when both do not fit on one line. */}
+          <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
             {item.icon ? (
               <Icon name={item.icon} className="mt-1 size-5 shrink-0 text-bdblue-700 dark:text-bdblue-300" />
             ) : null}
-            <h3 className="text-lg font-semibold text-gray-950 dark:text-white">{item.title}</h3>
+            <h3 className="flex-1 text-lg font-semibold text-gray-950 dark:text-white">{item.title}</h3>
             {item.badge ? (
-              <span className="ml-auto shrink-0 rounded-full bg-bdblue-50 px-2.5 py-1 text-xs font-semibold text-bdblue-800 dark:bg-bdblue-950 dark:text-bdblue-200">
+              <span className="rounded-full bg-bdblue-50 px-2.5 py-0.5 text-base font-semibold text-bdblue-800 dark:bg-bdblue-950 dark:text-bdblue-200">
                 {item.badge}
               </span>
             ) : null}

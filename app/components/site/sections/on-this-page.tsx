@@ -10,7 +10,7 @@ export function OnThisPage({ sections }: { sections: RenderedSection[] }) {
     >
       <PageGrid>
         <div className="col-span-10">
-          <h2 id="on-this-page" className="text-sm font-semibold text-gray-700 dark:text-gray-300">
+          <h2 id="on-this-page" className="text-base font-semibold text-gray-700 dark:text-gray-300">
             On this page
           </h2>
           <ul className="mt-3 flex flex-wrap gap-2">
@@ -18,7 +18,7 @@ export function OnThisPage({ sections }: { sections: RenderedSection[] }) {
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
-                  className="inline-flex min-h-11 items-center rounded-full border border-gray-200 px-4 text-sm font-medium text-gray-800 hover:border-bdblue-300 hover:bg-bdblue-50 hover:text-bdblue-800 dark:border-gray-700 dark:text-gray-200 dark:hover:border-bdblue-700 dark:hover:bg-bdblue-950 dark:hover:text-bdblue-100"
+                  className="inline-flex min-h-11 items-center rounded-full border border-gray-200 px-4 text-base font-medium text-gray-800 hover:border-bdblue-300 hover:bg-bdblue-50 hover:text-bdblue-800 dark:border-gray-700 dark:text-gray-200 dark:hover:border-bdblue-700 dark:hover:bg-bdblue-950 dark:hover:text-bdblue-100"
                 >
                   {section.title}
                 </a>

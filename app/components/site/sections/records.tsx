@@ -6,20 +6,25 @@ import { Markdown } from "./section-frame.tsx";
 
 type Of<T extends RenderedSection["type"]> = Extract<RenderedSection, { type: T }>;
 
+/**
+ * Specification groups, at the page's text size. A group lays its rows out by its own
+ * width (a container query): label beside value where a label gets about 10rem, else the
+ * label above its value, so no value is squeezed to a word a line at 320 px or 200% zoom.
+ */
 export function Specs({ section }: { section: Of<"specs"> }) {
   return (
-    <div className="gap-8 md:columns-2">
+    <div className="gap-8 lg:columns-2">
       {section.groups.map((group) => (
         <div
           key={group.name}
-          className="mb-8 break-inside-avoid rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
+          className="@container mb-8 break-inside-avoid rounded-2xl border border-gray-200 bg-white p-5 sm:p-6 dark:border-gray-800 dark:bg-gray-900"
         >
-          <h3 className="text-base font-semibold text-gray-950 dark:text-white">{group.name}</h3>
-          <dl className="mt-4 divide-y divide-gray-100 dark:divide-gray-800">
+          <h3 className="text-lg font-semibold text-gray-950 dark:text-white">{group.name}</h3>
+          <dl className="mt-3 divide-y divide-gray-100 text-base leading-7 dark:divide-gray-800">
             {group.rows.map((row) => (
-              <div key={row.label} className="grid grid-cols-5 gap-4 py-3 text-sm">
-                <dt className="col-span-2 font-medium text-gray-600 dark:text-gray-300">{row.label}</dt>
-                <dd className="col-span-3 text-gray-950 dark:text-white">{row.value}</dd>
+              <div key={row.label} className="grid gap-x-4 gap-y-0.5 py-3 @md:grid-cols-5">
+                <dt className="font-medium text-gray-600 @md:col-span-2 dark:text-gray-300">{row.label}</dt>
+                <dd className="text-gray-950 @md:col-span-3 dark:text-white">{row.value}</dd>
               </div>
             ))}
           </dl>
@@ -51,11 +56,20 @@ function StackedComparison({ section }: { section: Of<"comparison"> }) {
   );
 }
 
+/**
+ * From 640 px a table, in a frame that scrolls sideways when its columns need more room
+ * than there is (a focusable region named for the table, so a keyboard can scroll it).
+ */
 export function Comparison({ section }: { section: Of<"comparison"> }) {
   return (
     <>
       <StackedComparison section={section} />
-      <div className="hidden overflow-hidden rounded-2xl border border-gray-200 sm:block dark:border-gray-800">
+      <div
+        role="region"
+        aria-label={`Table: ${section.caption}`}
+        tabIndex={0}
+        className="hidden overflow-x-auto rounded-2xl border border-gray-200 sm:block dark:border-gray-800"
+      >
         <ComparisonTable section={section} />
       </div>
     </>
@@ -64,7 +78,7 @@ export function Comparison({ section }: { section: Of<"comparison"> }) {
 
 function ComparisonTable({ section }: { section: Of<"comparison"> }) {
   return (
-    <table className="w-full table-fixed text-left text-sm lg:text-base">
+    <table className="w-full min-w-xl table-fixed text-left text-base leading-7">
       <caption className="sr-only">{section.caption}</caption>
       <thead className="bg-gray-50 dark:bg-gray-900">
         <tr>
@@ -79,11 +93,11 @@ function ComparisonTable({ section }: { section: Of<"comparison"> }) {
       <tbody className="divide-y divide-gray-100 bg-white dark:divide-gray-800 dark:bg-gray-950">
         {section.rows.map((row) => (
           <tr key={row.label}>
-            <th scope="row" className="px-4 py-3 font-medium text-gray-600 dark:text-gray-300">
+            <th scope="row" className="px-4 py-3 align-top font-medium text-gray-600 dark:text-gray-300">
               {row.label}
             </th>
             {row.values.map((value, index) => (
-              <td key={`${row.label}-${index}`} className="px-4 py-3 text-gray-950 dark:text-white">
+              <td key={`${row.label}-${index}`} className="px-4 py-3 align-top text-gray-950 dark:text-white">
                 {value}
               </td>
             ))}
@@ -135,7 +149,7 @@ export function Cta({ section }: { section: Of<"cta"> }) {
 
 function SampleNote({ children }: { children: string }) {
   return (
-    <p className="mb-6 inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-sm font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+    <p className="mb-6 inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-base font-semibold text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
       <Info aria-hidden="true" className="size-4" />
       {children}
     </p>
@@ -156,7 +170,7 @@ export function Testimonials({ section }: { section: Of<"testimonials"> }) {
               <blockquote className="flex-1 text-base leading-7 text-gray-800 dark:text-gray-200">
                 <p>“{item.quote}”</p>
               </blockquote>
-              <figcaption className="mt-6 border-t border-gray-100 pt-4 text-sm dark:border-gray-800">
+              <figcaption className="mt-6 border-t border-gray-100 pt-4 text-base dark:border-gray-800">
                 <span className="block font-semibold text-gray-950 dark:text-white">{item.name}</span>
                 <span className="text-gray-600 dark:text-gray-300">
                   {item.role}
@@ -184,19 +198,19 @@ export function Research({ section }: { section: Of<"research"> }) {
             key={item.title}
             className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
           >
-            <div className="flex flex-wrap items-center gap-2 text-sm font-semibold">
-              <span className="rounded-full bg-bdblue-50 px-2.5 py-1 text-bdblue-800 dark:bg-bdblue-950 dark:text-bdblue-200">
+            <div className="flex flex-wrap items-center gap-2 text-base font-semibold">
+              <span className="rounded-full bg-bdblue-50 px-2.5 py-0.5 text-bdblue-800 dark:bg-bdblue-950 dark:text-bdblue-200">
                 {item.kind}
               </span>
-              <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+              <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-gray-800 dark:bg-gray-800 dark:text-gray-200">
                 {item.status}
               </span>
-              <span className="rounded-full bg-gray-100 px-2.5 py-1 text-gray-800 dark:bg-gray-800 dark:text-gray-200">
+              <span className="rounded-full bg-gray-100 px-2.5 py-0.5 text-gray-800 dark:bg-gray-800 dark:text-gray-200">
                 Device: {item.device}
               </span>
               <span className="text-gray-600 dark:text-gray-300">{item.year}</span>
               {section.sample ? (
-                <span className="rounded-full bg-amber-100 px-2.5 py-1 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
+                <span className="rounded-full bg-amber-100 px-2.5 py-0.5 text-amber-900 dark:bg-amber-900/50 dark:text-amber-100">
                   Sample
                 </span>
               ) : null}
@@ -218,12 +232,12 @@ export function Locations({ section }: { section: Of<"locations"> }) {
           key={item.name}
           className="rounded-2xl border border-gray-200 bg-white p-6 dark:border-gray-800 dark:bg-gray-900"
         >
-          <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
+          <p className="text-base font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
             {item.kind}
           </p>
           <h3 className="mt-2 text-lg font-semibold text-gray-950 dark:text-white">{item.name}</h3>
-          <address className="mt-3 flex gap-2 text-sm leading-6 text-gray-700 not-italic dark:text-gray-300">
-            <MapPin aria-hidden="true" className="mt-1 size-4 shrink-0" />
+          <address className="mt-3 flex gap-2 text-base leading-7 text-gray-700 not-italic dark:text-gray-300">
+            <MapPin aria-hidden="true" className="mt-1.5 size-4 shrink-0" />
             <span>
               {item.addressLines.map((line) => (
                 <span key={line} className="block">
@@ -233,7 +247,7 @@ export function Locations({ section }: { section: Of<"locations"> }) {
               <span className="block">{item.country}</span>
             </span>
           </address>
-          <ul className="mt-3 space-y-1 text-sm">
+          <ul className="mt-3 space-y-1 text-base">
             {item.phone ? (
               <li className="flex items-center gap-2">
                 <Phone aria-hidden="true" className="size-4 text-gray-500 dark:text-gray-400" />
@@ -249,7 +263,7 @@ export function Locations({ section }: { section: Of<"locations"> }) {
               <li className="flex items-center gap-2">
                 <Mail aria-hidden="true" className="size-4 text-gray-500 dark:text-gray-400" />
                 <a
-                  className="rounded text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
+                  className="min-w-0 rounded wrap-anywhere text-bdblue-700 underline-offset-2 hover:underline dark:text-bdblue-300"
                   href={`mailto:${item.email}`}
                 >
                   {item.email}
@@ -257,13 +271,13 @@ export function Locations({ section }: { section: Of<"locations"> }) {
               </li>
             ) : null}
           </ul>
-          {item.hours ? <p className="mt-3 text-sm text-gray-600 dark:text-gray-300">{item.hours}</p> : null}
+          {item.hours ? <p className="mt-3 text-base text-gray-600 dark:text-gray-300">{item.hours}</p> : null}
           {item.services.length > 0 ? (
             <ul className="mt-4 flex flex-wrap gap-2" aria-label={`Services at ${item.name}`}>
               {item.services.map((service) => (
                 <li
                   key={service}
-                  className="rounded-full bg-gray-100 px-2.5 py-1 text-sm font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-200"
+                  className="rounded-lg bg-gray-100 px-3 py-1 text-base font-medium text-gray-800 dark:bg-gray-800 dark:text-gray-200"
                 >
                   {service}
                 </li>

@@ -18,8 +18,8 @@ export function Changes({
 }: {
   changes: readonly { field: string; from: string | null; to: string | null }[];
 }) {
-  // Nothing changed: a dash in the table's column; on a phone's stacked row, nothing at all.
-  if (changes.length === 0) return <span className="text-gray-600 max-sm:hidden dark:text-gray-400">—</span>;
+  // Nothing changed: a dash in the table's column (a stacked row shows nothing, see columns.tsx).
+  if (changes.length === 0) return <span className="text-gray-600 dark:text-gray-400">—</span>;
   return (
     <details>
       <summary className="min-h-11 cursor-pointer py-2 font-semibold whitespace-nowrap text-bdblue-700 dark:text-bdblue-300">

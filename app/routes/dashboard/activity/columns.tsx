@@ -43,7 +43,13 @@ export function activityColumns(now: string): Column<ActivityRow>[] {
       className: "whitespace-nowrap",
       cell: (row) => <RelativeTime iso={row.at} now={now} text={formatTime(row.at)} />,
     },
-    { id: "changes", header: "Changes", phone: "below", cell: (row) => <Changes changes={row.changes} /> },
+    {
+      id: "changes",
+      header: "Changes",
+      phone: "below",
+      cell: (row) => <Changes changes={row.changes} />,
+      below: (row) => (row.changes.length > 0 ? <Changes changes={row.changes} /> : null),
+    },
     {
       id: "from",
       header: "From",

@@ -57,10 +57,6 @@ function TitleCell({ doc }: { doc: DocRow }) {
           {formatCount(doc.brokenLinks.length, "broken link", "broken links")}
         </span>
       ) : null}
-      {/* Between a phone and a wide screen the actions have no room of their own: they go under the title. */}
-      <div className="mt-1 hidden sm:max-xl:block">
-        <DocActions doc={doc} align="start" />
-      </div>
     </div>
   );
 }
@@ -68,7 +64,7 @@ function TitleCell({ doc }: { doc: DocRow }) {
 /** Which revision readers see, and the latest one, under the status. */
 function StatusCell({ doc }: { doc: DocRow }) {
   return (
-    <span className="inline-grid justify-items-start gap-0.5 max-sm:justify-items-end">
+    <span className="inline-grid justify-items-start gap-0.5 stacked:justify-items-end">
       <DocStatusBadge status={doc.status} />
       <span className="text-xs whitespace-nowrap text-gray-700 dark:text-gray-300">
         {doc.status === "changed" && doc.publishedRevision !== null
@@ -85,10 +81,9 @@ function DocActions({ doc, align }: { doc: DocRow; align: "start" | "end" }) {
   return (
     <div
       className={cn(
-        "flex flex-wrap items-center gap-1",
-        align === "start"
-          ? "-ml-2.5"
-          : "max-sm:-ml-2.5 sm:justify-end xl:flex-nowrap xl:whitespace-nowrap xl:[overflow-wrap:normal]",
+        "flex items-center gap-1 whitespace-nowrap [overflow-wrap:normal]",
+        // In their column they stay on one line; under the title they wrap only between actions.
+        align === "start" ? "-ml-2.5 flex-wrap" : "justify-end",
       )}
     >
       {doc.can.save ? (
@@ -166,8 +161,11 @@ export function docColumns(now: string): Column<DocRow>[] {
       id: "actions",
       header: "Actions",
       phone: "below",
-      className: "sm:text-right sm:max-xl:hidden",
+      // Four actions need a wide table; under 60rem they go under the title.
+      wide: true,
+      className: "text-right",
       cell: (doc) => <DocActions doc={doc} align="end" />,
+      below: (doc) => <DocActions doc={doc} align="start" />,
     },
   ];
 }

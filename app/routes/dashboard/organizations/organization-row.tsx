@@ -21,7 +21,7 @@ const certificationStyles: Record<ApiEnum<"CertificationStatus">, string> = {
 /** An organization's certification, as a badge (as a person's status is), with its end date when certified. */
 export function Certification({ status, until }: { status: ApiEnum<"CertificationStatus">; until: string | null }) {
   return (
-    <span className="inline-grid justify-items-start gap-0.5 max-sm:justify-items-end">
+    <span className="inline-grid justify-items-start gap-0.5 stacked:justify-items-end">
       <span
         className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${certificationStyles[status]}`}
       >
@@ -55,7 +55,11 @@ function ListingCell({ organization }: { organization: Row }) {
   const listed = organization.publicListing;
   const Icon = listed ? Eye : EyeOff;
   return (
-    <Form preventScrollReset method="post" className="flex flex-wrap items-center gap-x-3 gap-y-1">
+    <Form
+      preventScrollReset
+      method="post"
+      className="flex items-center justify-between gap-3 whitespace-nowrap [overflow-wrap:normal]"
+    >
       <CsrfField />
       <input type="hidden" name="intent" value="listing" />
       <input type="hidden" name="id" value={organization.id} />

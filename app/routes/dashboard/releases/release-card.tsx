@@ -1,4 +1,4 @@
-import { Download } from "lucide-react";
+import { Download, Globe } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
@@ -7,6 +7,7 @@ import { formatBytes } from "../../../lib/file-choice.ts";
 import { formatDate } from "../../../lib/format.ts";
 import type { ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
+import { releasePagePath } from "../../../lib/release-pages.ts";
 import type { ReleasesQuery } from "./queries.ts";
 import { channelLabels } from "./words.ts";
 
@@ -83,6 +84,15 @@ export function ReleaseCard({ release, headingLevel = 3 }: { release: ReleaseIte
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
+          {release.published && release.channel === "stable" ? (
+            <a
+              href={releasePagePath(release.product, release.versionNumber)}
+              className="inline-flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-sm font-semibold text-bdblue-700 underline underline-offset-2 hover:bg-gray-100 dark:text-bdblue-300 dark:hover:bg-gray-800"
+            >
+              <Globe aria-hidden="true" className="size-4" /> Public page
+              <span className="sr-only"> of {release.name}</span>
+            </a>
+          ) : null}
           {release.can.update ? (
             <Link
               to={withParams(search, { edit: release.id })}

@@ -13,7 +13,9 @@ import { can } from "../../../lib/dashboard-nav.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
 import { enumParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
+import { releaseFeedLinks, releaseFeedPaths, releaseProducts } from "../../../lib/release-pages.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
+import { site } from "../../../lib/site.ts";
 import type { Route } from "./+types/route";
 import { releaseActions } from "./actions.server.ts";
 import { Downloads, ReleaseCard } from "./release-card.tsx";
@@ -23,7 +25,10 @@ import { channelLabels, productLabels, statusLabels } from "./words.ts";
 /** The editor (its form and checklists) loads when a release is first opened, not with the list. */
 const ReleasePanel = lazy(() => import("./release-panel.tsx"));
 
-export const meta: Route.MetaFunction = () => privatePageMeta("Releases");
+export const meta: Route.MetaFunction = () => [
+  ...privatePageMeta("Releases"),
+  ...releaseProducts.flatMap((product) => releaseFeedLinks(product, site.brand.name)),
+];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
   const params = url.searchParams;
@@ -113,22 +118,22 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
           <Rss aria-hidden="true" className="size-4" />
           Feeds of stable releases:
-          {(["v4", "v5"] as const).map((product) => (
-            <span key={product} className="inline-flex gap-2">
-              <a
-                className="font-semibold text-bdblue-700 underline dark:text-bdblue-300"
-                href={`/releases/${product}.atom`}
-              >
-                {product} Atom
-              </a>
-              <a
-                className="font-semibold text-bdblue-700 underline dark:text-bdblue-300"
-                href={`/releases/${product}.json`}
-              >
-                {product} JSON
-              </a>
-            </span>
-          ))}
+          {releaseProducts.map((product) => {
+            const feeds = releaseFeedPaths(product);
+            return (
+              <span key={product} className="inline-flex flex-wrap gap-x-3">
+                <a className="font-semibold text-bdblue-700 underline dark:text-bdblue-300" href={feeds.atom}>
+                  {product} Atom
+                </a>
+                <a className="font-semibold text-bdblue-700 underline dark:text-bdblue-300" href={feeds.jsonFeed}>
+                  {product} JSON Feed
+                </a>
+                <a className="font-semibold text-bdblue-700 underline dark:text-bdblue-300" href={feeds.manifest}>
+                  {product} device manifest
+                </a>
+              </span>
+            );
+          })}
         </p>
       </section>
 

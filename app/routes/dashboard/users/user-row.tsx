@@ -1,3 +1,4 @@
+import { Fragment } from "react";
 import { Link, useLocation } from "react-router";
 import type { Column } from "../../../components/dashboard/data-table.tsx";
 import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
@@ -25,6 +26,16 @@ export function StatusBadge({ status }: { status: ApiEnum<"UserStatus"> }) {
   );
 }
 
+/** An email address that, when it must wrap, wraps before an "@" or a "." rather than inside a word. */
+function Email({ address }: { address: string }) {
+  return address.split(/(?=[@.])/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
 /** A person's name, which opens their panel, and their address under it. */
 function PersonCell({ user }: { user: UserRow }) {
   const { search } = useLocation();
@@ -38,7 +49,9 @@ function PersonCell({ user }: { user: UserRow }) {
         {personName(user)}
       </Link>
       {user.name && user.email ? (
-        <span className="block truncate text-gray-700 dark:text-gray-300">{user.email}</span>
+        <span className="block text-gray-700 dark:text-gray-300">
+          <Email address={user.email} />
+        </span>
       ) : null}
     </>
   );

@@ -14,7 +14,8 @@ import type { ResultOf } from "../../../../lib/graphql.ts";
 import { certificationLabels } from "../../organizations/words.ts";
 import { productLabels } from "../words.ts";
 import type { ApplicationDetails, LinkedOrganization } from "./queries.ts";
-import { applicationStatusLabels, formatLabels } from "./words.ts";
+import { ApplicationStatus } from "./status.tsx";
+import { formatLabels } from "./words.ts";
 
 export type Details = NonNullable<ResultOf<typeof ApplicationDetails>["certificationApplication"]>;
 type Organization = NonNullable<ResultOf<typeof LinkedOrganization>["organization"]>;
@@ -79,7 +80,12 @@ export default function ApplicationPanel({
       open
       onOpenChange={(open) => !open && onClose()}
       title={application.name}
-      description={`${applicationStatusLabels[application.status]} · ${application.jobTitle} at ${application.organizationName}`}
+      description={
+        <span className="inline-flex flex-wrap items-center gap-2">
+          <ApplicationStatus status={application.status} />
+          {application.jobTitle} at {application.organizationName}
+        </span>
+      }
       variant="side"
     >
       <div className="grid gap-6">

@@ -22,6 +22,7 @@ import { productLabels } from "../words.ts";
 import type { Route } from "./+types/route";
 import { applicationActions } from "./actions.server.ts";
 import { ApplicationDetails, ApplicationsQuery, LinkedOrganization } from "./queries.ts";
+import { ApplicationStatus } from "./status.tsx";
 import { applicationStatusLabels, formatLabels } from "./words.ts";
 
 export const middleware: Route.MiddlewareFunction[] = [
@@ -113,10 +114,12 @@ function columns(now: string): Column<Row>[] {
       header: "Status",
       phone: "aside",
       cell: (application) => (
-        <span className="inline-grid gap-0.5">
-          <span className="font-semibold">{applicationStatusLabels[application.status]}</span>
+        <span className="inline-grid justify-items-start gap-0.5 stacked:justify-items-end">
+          <ApplicationStatus status={application.status} />
           {application.status === "scheduled" && application.scheduledFor ? (
-            <span className="text-xs text-gray-700 dark:text-gray-300">{formatDate(application.scheduledFor)}</span>
+            <span className="text-xs whitespace-nowrap text-gray-700 dark:text-gray-300">
+              {formatDate(application.scheduledFor)}
+            </span>
           ) : null}
         </span>
       ),

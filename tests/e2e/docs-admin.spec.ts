@@ -91,7 +91,8 @@ test.describe("the docs list", () => {
     await expect(views.getByRole("link", { name: "Search synonyms" })).toBeVisible();
     await expect(views.getByRole("link", { name: /^Trash/ })).toHaveCount(0);
     const row = docsTable(editor).getByRole("row").filter({ hasText: doc.title });
-    await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+    // The status shows once: its column's, or the stacked row's copy under the title (ADR 009).
+    await expect(row.getByText("Draft", { exact: true }).filter({ visible: true })).toBeVisible();
     await expect(row.getByRole("link", { name: `Edit “${doc.title}”` })).toHaveAttribute(
       "href",
       `/docs/edit?id=${doc.id}`,
@@ -103,12 +104,13 @@ test.describe("the docs list", () => {
 
     await row.getByRole("button", { name: `Publish “${doc.title}”`, exact: true }).click();
     await expectToast(editor, `“${doc.title}” is published`);
-    await expect(row.getByText("Published", { exact: true })).toBeVisible();
+    await expect(row.getByText("Published", { exact: true }).filter({ visible: true })).toBeVisible();
     await expect(row.getByRole("button", { name: `Publish “${doc.title}”`, exact: true })).toHaveCount(0);
 
     await row.getByRole("button", { name: `Unpublish “${doc.title}”` }).click();
     await expectToast(editor, `“${doc.title}” is a draft again`);
-    await expect(row.getByText("Draft", { exact: true })).toBeVisible();
+    // The status shows once: its column's, or the stacked row's copy under the title (ADR 009).
+    await expect(row.getByText("Draft", { exact: true }).filter({ visible: true })).toBeVisible();
     await editorSession.context.close();
   });
 

@@ -11,6 +11,13 @@ import { publicPaths } from "../support/site.ts";
  */
 
 const docsPaths = ["/docs", "/docs/calibration/daily-phantom-check"];
+/** Public pages the server renders from the database: a release's page and place searches. */
+const livePaths = [
+  "/releases/v5/5.2.1",
+  "/locations?place=Madison%2C+WI",
+  "/locations?place=Toronto",
+  "/locations?place=Canada",
+];
 const portalPaths = [
   ...adminPages.map((page) => page.path),
   "/dashboard/admin/inquiries/applications",
@@ -33,7 +40,7 @@ async function htmlOf(request: APIRequestContext, path: string, status = 200, re
 test("the public pages, the docs and the portal's pages have no Nu Html Checker errors", async ({ page }, testInfo) => {
   // One JVM checks thirty-odd pages: a few seconds alone, much longer beside other browsers.
   testInfo.setTimeout(180_000);
-  const paths = [...publicPaths, ...docsPaths, ...portalPaths];
+  const paths = [...publicPaths, ...livePaths, ...docsPaths, ...portalPaths];
   const pages: CheckedPage[] = [];
   // In turn: the portal's pages each run several queries, and the machine is shared.
   for (const path of paths) pages.push(await htmlOf(page.request, path));

@@ -20,6 +20,25 @@ const cards = (page: Page) =>
     .filter({
       has: page.getByRole("heading", { level: 4 }),
     });
+/**
+ * The cards of the demo data's organizations. Other tests list organizations of their
+ * own (named by `uniqueName`, some in Madison) while these run; which demo clinic is
+ * nearest does not change with them, and `expectNearestFirst` checks the whole order.
+ */
+const seededCards = (page: Page) =>
+  cards(page).filter({ hasNot: page.getByRole("heading", { level: 4, name: / \d+-[0-9a-z]+-\d+$/ }) });
+
+/** Every card's distance, in the order shown, never shrinks. */
+async function expectNearestFirst(page: Page): Promise<void> {
+  const texts = await cards(page).allInnerTexts();
+  const miles = texts.map((text) => Number(/([\d.]+) miles? \(/.exec(text)?.[1] ?? Number.NaN));
+  expect(miles.length).toBeGreaterThan(1);
+  for (const [index, distance] of miles.entries()) {
+    expect(distance, `card ${index + 1}: ${texts[index]}`).not.toBeNaN();
+    if (index > 0)
+      expect(distance, `card ${index + 1} is nearer than card ${index}`).toBeGreaterThanOrEqual(miles[index - 1] ?? 0);
+  }
+}
 
 test("a visitor finds the nearest clinics by ZIP code, then narrows by product and kind", async ({ page }) => {
   await page.goto("/locations");
@@ -33,11 +52,12 @@ test("a visitor finds the nearest clinics by ZIP code, then narrows by product a
   await finder(page).getByRole("button", { name: "Search" }).click();
   await expect(page).toHaveURL(/place=53703/);
   await expect(resultsHeading(page)).toHaveText(/^\d+ locations? within 100 miles of ZIP code 53703$/);
-  const first = cards(page).first();
+  const first = seededCards(page).first();
   await expect(first.getByRole("heading")).toHaveText("Prairie Creek Family Clinic");
   await expect(first).toContainText(/\d\.\d miles \(\d+ km\) away/);
   await expect(first).toContainText("Certified operators");
   await expect(first.locator("address")).toContainText("418 Willow Bend Road");
+  await expectNearestFirst(page);
   await expect(first.getByRole("link", { name: "+1 608 555 0117" })).toHaveAttribute("href", "tel:+16085550117");
   // The words typed stay in the form.
   await expect(finder(page).getByLabel("City, state or ZIP code")).toHaveValue("53703");
@@ -77,7 +97,7 @@ test.describe("with the browser's location", () => {
     await finder(page).getByRole("button", { name: "Use my location" }).click();
     await expect(page).toHaveURL(/lat=44\.98&lng=-93\.27|lat=44\.98.*lng=-93\.27/);
     await expect(resultsHeading(page)).toHaveText(/within 100 miles of your location$/);
-    await expect(cards(page).first().getByRole("heading")).toHaveText("Northfield Orthopedic & Sports Clinic");
+    await expect(seededCards(page).first().getByRole("heading")).toHaveText("Northfield Orthopedic & Sports Clinic");
     // A place typed afterwards is the new search.
     await finder(page).getByLabel("City, state or ZIP code").fill("Wisconsin");
     await finder(page).getByRole("button", { name: "Search" }).click();
@@ -171,9 +191,10 @@ for (const javaScriptEnabled of [true, false]) {
       await search(page, "Madison, WI");
       await expect(resultsHeading(page)).toHaveText(/^\d+ locations? within 100 miles of Madison, Wisconsin$/);
       await expect(near(page)).toHaveText("Showing results near Madison, Wisconsin, United States.");
-      const first = cards(page).first();
+      const first = seededCards(page).first();
       await expect(first.getByRole("heading")).toHaveText("Prairie Creek Family Clinic");
       await expect(first).toContainText(/\d\.\d miles \(\d+ km\) away/);
+      await expectNearestFirst(page);
       await expect(page.getByText("Other places called")).toHaveCount(0);
       await expect(page.getByRole("region", { name: "Densara’s nearest office or distributor" })).toContainText(
         "Densara Headquarters & Manufacturing",

@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 # The production image: built in one stage, run in another with production dependencies
-# only, as a user without privileges. See README, "Deploying" and "Containers".
+# only, as a user without privileges. See docs/operations.md, "Deploying" and "Containers".
 
 ARG NODE_IMAGE=node:24-bookworm-slim
 

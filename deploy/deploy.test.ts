@@ -29,8 +29,10 @@ const compose = parse(read("compose.yaml")) as { services: Record<string, Servic
 const nginxConf = read("deploy/nginx.conf");
 const dockerfile = read("Dockerfile");
 
-/** Every environment variable the README's configuration table documents. */
-const documented = new Set([...read("README.md").matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((match) => match[1]));
+/** Every environment variable the configuration tables of docs/configuration.md document. */
+const documented = new Set(
+  [...read("docs/configuration.md").matchAll(/^\| `([A-Z0-9_]+)`/gm)].map((match) => match[1]),
+);
 
 describe("compose.yaml", () => {
   it("runs two app instances behind the proxy, on one PostgreSQL and one S3-compatible store", () => {
@@ -77,7 +79,7 @@ describe("compose.yaml", () => {
     expect(read(".dockerignore").split("\n")).toContain("deploy/tls");
   });
 
-  it("sets only variables the server reads and the README documents", () => {
+  it("sets only variables the server reads and docs/configuration.md documents", () => {
     const names = Object.keys(compose.services.app1?.environment ?? {});
     expect(names.length).toBeGreaterThan(5);
     for (const name of names) expect(documented.has(name), name).toBe(true);

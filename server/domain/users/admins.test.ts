@@ -19,7 +19,7 @@ import {
 import { actorFor } from "./entity.ts";
 
 /**
- * What an admin may and may not do to people, as the README promises: the last admin can
+ * What an admin may and may not do to people, as docs/portal.md promises: the last admin can
  * never be demoted or disabled (not even by two admins at once), nobody changes their
  * own role or disables themselves, disabling ends a person's sessions and tokens for
  * good, and invitations are limited per admin.

@@ -119,7 +119,7 @@ queryField("media", {
   operation: listMedia,
   type: connectionType("Media", MediaRef),
   description:
-    "The media library (editors and admins). Upload files with POST /uploads/media (see the README), not through GraphQL.",
+    "The media library (editors and admins). Upload files with POST /uploads/media (see docs/api.md), not through GraphQL.",
 });
 queryField("mediaFile", { operation: getMedia, type: MediaRef });
 queryField("mediaUploaders", {

@@ -3,7 +3,7 @@ import type { TadaDocumentNode } from "gql.tada";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { ActionFailure } from "./action-failure.ts";
 import { mutate, submit, type MutationOutcome } from "./api.server.ts";
-import { flash, type Flash } from "./flash.ts";
+import { flash, type Flash } from "../../shared/contracts/flash.ts";
 import { formOf, text } from "./form-data.ts";
 import { withParams } from "./list-params.ts";
 

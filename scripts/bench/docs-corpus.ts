@@ -5,7 +5,7 @@
  * together as new pages with tables, links, callouts and code blocks.
  */
 import { readFileSync } from "node:fs";
-import { suggestSlug } from "../../app/lib/doc-paths.ts";
+import { suggestSlug } from "../../shared/doc-paths.ts";
 import { demoDocs } from "../../server/demo/docs/index.ts";
 
 /** A seeded pseudo-random source (mulberry32): the same seed gives the same pages. */

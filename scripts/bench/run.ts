@@ -18,7 +18,7 @@ import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { publicPaths } from "../../app/lib/public-paths.ts";
+import { publicPaths } from "../../shared/public-paths.ts";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
 import { startServer } from "./server.ts";
 

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "../db/client.ts";
 import { listenForNotifications } from "../db/notifications.ts";
 import type { Logger } from "../log.ts";
-import { hashSessionToken } from "./sessions.ts";
+import { hashSessionToken } from "../domain/users/session-store.ts";
 
 /**
  * How long an answer to a signed-in session check is reused before the database is asked

@@ -6,7 +6,7 @@ import type { Actor } from "../domain/core/access.ts";
 import { recordActivity } from "../domain/core/activity-log.ts";
 import type { DomainContext, DomainPorts, RequestInfo } from "../domain/core/context.ts";
 import { formTicketsWithKey } from "../http/security/form-tickets.ts";
-import { databaseRateLimits } from "../http/security/rate-limit.ts";
+import { databaseRateLimits } from "../web/rate-limit.ts";
 import {
   certifyOrganization,
   createOrganization,

@@ -3,9 +3,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEarlySessionAnswerer } from "../auth/routes.ts";
+import { createEarlySessionAnswerer } from "./auth-routes.ts";
 import { createSessionAnswers } from "../auth/session-answers.ts";
-import { hashSessionToken } from "../auth/sessions.ts";
+import { hashSessionToken } from "../domain/users/session-store.ts";
 import {
   byteRange,
   chooseEncoding,

@@ -5,7 +5,7 @@ import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import type { ThirdPartySources } from "../../app/lib/analytics.ts";
+import type { ThirdPartySources } from "../../shared/analytics.ts";
 import { getMimeType } from "hono/utils/mime";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";

@@ -1,5 +1,5 @@
 import type { HttpBindings } from "@hono/node-server";
-import type { ActiveSession } from "../auth/sessions.ts";
+import type { ActiveSession } from "../domain/users/session-store.ts";
 import type { Actor } from "../domain/core/access.ts";
 
 /** A request's session, when its cookie names a live one. */

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
-import { releasePagePath, type ReleaseProduct } from "../../app/lib/release-pages.ts";
-import { htmlWithoutForbidden, withoutForbiddenCharacters, xmlText } from "../../app/lib/xml.ts";
+import { releasePagePath, type ReleaseProduct } from "../../shared/release-pages.ts";
+import { htmlWithoutForbidden, withoutForbiddenCharacters, xmlText } from "../../shared/xml.ts";
 import type { Database } from "../db/client.ts";
 import { keyOf } from "../domain/media/index.ts";
 import { nameForType } from "../domain/uploads/names.ts";

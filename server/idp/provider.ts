@@ -7,7 +7,7 @@ import { findIdpAccountById } from "./accounts.ts";
 import { createIdpAdapterFactory } from "./adapter.ts";
 import { loadOrCreateSigningKeys } from "./keys.ts";
 import { loginTransactionTtlS } from "../auth/login-transactions.ts";
-import { allowInlineScript, escapeHtml, providerPage, type ProviderPageOptions } from "../http/pages.ts";
+import { allowInlineScript, escapeHtml, providerPage, type ProviderPageOptions } from "../web/pages.ts";
 
 /** Where the embedded identity provider lives on this site. */
 export const embeddedProviderPath = "/idp";

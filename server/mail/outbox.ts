@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { asText } from "../../app/lib/text-kinds.ts";
+import { asText } from "../../shared/text-kinds.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
 import { announce, type Logger } from "../log.ts";

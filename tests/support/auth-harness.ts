@@ -4,7 +4,7 @@ import { createServer as createNodeServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LoginTransactions } from "../../server/auth/login-transactions.ts";
 import type { RelyingParty } from "../../server/auth/relying-party.ts";
-import type { SessionStore } from "../../server/auth/sessions.ts";
+import type { SessionStore } from "../../server/domain/users/session-store.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { loadBuild, type AppBuild } from "../../server/http/build.ts";

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-import { publicPaths, type PublicPath } from "../../app/lib/public-paths.ts";
+import { publicPaths, type PublicPath } from "../../shared/public-paths.ts";
 
 /** The page content the app renders, read straight from content/pages so the tests follow the words. */
 const pagesDir = fileURLToPath(new URL("../../content/pages/", import.meta.url));

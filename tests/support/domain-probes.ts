@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, TransactionRollbackError } from "drizzle-orm";
 import { expect } from "vitest";
-import { createSessionStore } from "../../server/auth/sessions.ts";
+import { createSessionStore } from "../../server/domain/users/session-store.ts";
 import type { Database } from "../../server/db/client.ts";
 import {
   activity,

@@ -1,5 +1,5 @@
 import { FilePlus2, Search } from "lucide-react";
-import { productNames, type DocsReader } from "../../lib/docs-reader.ts";
+import { productNames, type DocsReader } from "../../lib/docs/reader.ts";
 import { cn } from "../ui/cn.ts";
 
 const control =

@@ -1,7 +1,7 @@
 import { Eye, Menu, ListTree } from "lucide-react";
 import type { ReactNode } from "react";
-import type { PreviewState } from "../../lib/docs-preview.ts";
-import type { DocsReader } from "../../lib/docs-reader.ts";
+import type { PreviewState } from "../../../shared/contracts/docs-preview.ts";
+import type { DocsReader } from "../../lib/docs/reader.ts";
 import { DocsBar } from "./docs-bar.tsx";
 import { DocTree, type TreeEntry } from "./doc-tree.tsx";
 

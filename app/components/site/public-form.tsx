@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import type { ActionFailure } from "../../lib/action-failure.ts";
-import { countryOptions } from "../../lib/countries.ts";
+import { countryOptions } from "../../../shared/places/countries.ts";
 import { Button } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 import { CheckboxInput, Field, SelectInput } from "../ui/field.tsx";

@@ -1,8 +1,8 @@
 import { ArrowRight, BookOpen } from "lucide-react";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { branchesOf } from "../../components/docs/doc-tree.tsx";
-import { chooseDocsProduct, loadDocsHome } from "../../lib/docs-reader.server.ts";
-import { productNames } from "../../lib/docs-reader.ts";
+import { chooseDocsProduct, loadDocsHome } from "../../lib/docs/reader.server.ts";
+import { productNames } from "../../lib/docs/reader.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/index";

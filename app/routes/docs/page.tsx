@@ -1,8 +1,8 @@
 import { ArrowLeft, ArrowRight, FileText, Pencil } from "lucide-react";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { DocBreadcrumbs } from "../../components/docs/doc-breadcrumbs.tsx";
-import { chooseDocsProduct, docMarkdownResponse, loadDocPage } from "../../lib/docs-reader.server.ts";
-import { productNames, productsInWords } from "../../lib/docs-reader.ts";
+import { chooseDocsProduct, docMarkdownResponse, loadDocPage } from "../../lib/docs/reader.server.ts";
+import { productNames, productsInWords } from "../../lib/docs/reader.ts";
 import { formatDate } from "../../lib/format.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { privatePageMeta } from "../../lib/seo.ts";

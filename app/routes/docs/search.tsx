@@ -2,15 +2,15 @@ import { SearchX } from "lucide-react";
 import { data } from "react-router";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { tryQuery } from "../../lib/api.server.ts";
-import { chooseDocsProduct, docsFailure, loadDocsHome } from "../../lib/docs-reader.server.ts";
-import { productNames } from "../../lib/docs-reader.ts";
-import { docHitHref, snippetParts } from "../../lib/docs-search.ts";
+import { chooseDocsProduct, docsFailure, loadDocsHome } from "../../lib/docs/reader.server.ts";
+import { productNames } from "../../lib/docs/reader.ts";
+import { docHitHref, snippetParts } from "../../lib/docs/search.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import type { ErrorPayload } from "../../lib/route-error.ts";
-import { textProblem } from "../../lib/text-kinds.ts";
+import { textProblem } from "../../../shared/text-kinds.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/search";
-import { DocSearchQuery } from "./queries.ts";
+import { DocSearchQuery } from "../../lib/docs/queries.ts";
 
 /** A results page that works on any device and without JavaScript; the ⌘K panel is its quick form. */
 export const handle: RouteHandle = { hydrate: false, enhance: "docs" };

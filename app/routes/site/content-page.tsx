@@ -1,9 +1,9 @@
 import { PageView } from "../../components/site/sections/page-view.tsx";
 import { getPage } from "../../lib/content.server.ts";
-import { isReleaseProduct, releaseFeedLinks } from "../../lib/release-pages.ts";
+import { isReleaseProduct, releaseFeedLinks } from "../../../shared/release-pages.ts";
 import { notFound } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
-import { publicOrigin } from "../../lib/app-config.ts";
+import { publicOrigin } from "../../../shared/contracts/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
 import { site } from "../../lib/site.ts";
 import { structuredData } from "../../lib/structured-data.server.ts";

@@ -12,14 +12,14 @@ import {
   releaseFeedPaths,
   releasePagePath,
   stableVersionPattern,
-} from "../../lib/release-pages.ts";
+} from "../../../shared/release-pages.ts";
 import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
-import { publicOrigin } from "../../lib/app-config.ts";
+import { publicOrigin } from "../../../shared/contracts/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
 import { signInHref } from "../../lib/sign-in.ts";
 import { productByKey, site } from "../../lib/site.ts";
-import { htmlWithoutForbidden } from "../../lib/xml.ts";
+import { htmlWithoutForbidden } from "../../../shared/xml.ts";
 import type { Route } from "./+types/release";
 
 /** Public, not hydrated; the site's enhancement module shows the download links to a signed-in person. */

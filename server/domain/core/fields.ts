@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { asText, normalizeLineEndings, textProblem, type TextKind } from "../../../app/lib/text-kinds.ts";
+import { asText, normalizeLineEndings, textProblem, type TextKind } from "../../../shared/text-kinds.ts";
 
 /** Input fields the domain's schemas share, each with a message a person can act on. */
 
@@ -22,7 +22,7 @@ export const id = z.uuid({
 });
 
 /**
- * Every text field is one of two kinds (ADR 041, `app/lib/text-kinds.ts`): one-line text
+ * Every text field is one of two kinds (ADR 041, `shared/text-kinds.ts`): one-line text
  * holds no control character; multi-line text may break lines (ending each in LF) and hold
  * tabs, and nothing else of the kind. A field is declared once with `oneLine` or
  * `multiLine` (or a helper made of them), with the words a sentence names it by; the API's

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { bodyLimit, depthLimit, slugLimit } from "../../../app/lib/doc-paths.ts";
+import { bodyLimit, depthLimit, slugLimit } from "../../../shared/doc-paths.ts";
 import { multiLine, oneLine, requiredLine } from "../core/fields.ts";
 import { product, products as allProducts } from "../organizations/fields.ts";
 

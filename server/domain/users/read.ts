@@ -1,6 +1,6 @@
 import { count, eq, ilike, sql } from "drizzle-orm";
 import { z } from "zod";
-import { listSessionsOf, type SessionSummary } from "../../auth/sessions.ts";
+import { listSessionsOf, type SessionSummary } from "./session-store.ts";
 import { users } from "../../db/schema/index.ts";
 import type { BlobRead } from "../../storage/blob-store.ts";
 import { role } from "../core/access.ts";

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { endSessionsOf } from "../../auth/sessions.ts";
+import { endSessionsOf } from "./session-store.ts";
 import type { Database } from "../../db/client.ts";
 import { organizations, userGrants, users, type UserGrant } from "../../db/schema/index.ts";
 import { enqueueMail } from "../../mail/outbox.ts";

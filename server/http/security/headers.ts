@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ThirdPartySources } from "../../../app/lib/analytics.ts";
+import type { ThirdPartySources } from "../../../shared/analytics.ts";
 
 /** Whether a request came over https: the site is https, or a trusted proxy says so. */
 export function requestIsHttps(

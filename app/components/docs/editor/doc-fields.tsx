@@ -1,4 +1,4 @@
-import { slugLimit } from "../../../lib/doc-paths.ts";
+import { slugLimit } from "../../../../shared/doc-paths.ts";
 import { Field, SelectInput } from "../../ui/field.tsx";
 
 export type Fields = {

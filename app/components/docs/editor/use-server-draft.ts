@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { EditorStateAnswer } from "../../../routes/docs/editor-action.server.ts";
+import type { EditorStateAnswer } from "./answers.ts";
 import type { Fields } from "./doc-fields.tsx";
 
 export type WorkInProgress = Fields & { body: string };

@@ -10,7 +10,7 @@ import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { query, tryQuery } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
-import { findUploaders } from "../../../lib/finders.ts";
+import { findUploaders } from "../../../components/dashboard/finders.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
 import { directionLabels, enumParam, idParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
 import { requireReach } from "../../../lib/portal.server.ts";

@@ -7,7 +7,7 @@ import { formatBytes } from "../../../lib/file-choice.ts";
 import { formatDate } from "../../../lib/format.ts";
 import type { ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
-import { releasePagePath } from "../../../lib/release-pages.ts";
+import { releasePagePath } from "../../../../shared/release-pages.ts";
 import type { ReleasesQuery } from "./queries.ts";
 import { channelLabels } from "./words.ts";
 

@@ -13,7 +13,7 @@ import { can } from "../../../lib/dashboard-nav.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
 import { enumParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
-import { releaseFeedLinks, releaseFeedPaths, releaseProducts } from "../../../lib/release-pages.ts";
+import { releaseFeedLinks, releaseFeedPaths, releaseProducts } from "../../../../shared/release-pages.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import { site } from "../../../lib/site.ts";
 import type { Route } from "./+types/route";

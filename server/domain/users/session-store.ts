@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, desc, eq, gt, lt, ne, or, sql } from "drizzle-orm";
-import type { Database, ReadDatabase } from "../db/client.ts";
-import { sessions, users } from "../db/schema/index.ts";
-import type { ChangeStamps } from "../domain/core/context.ts";
-import { noticesStamp, noticesStampHere } from "../domain/settings/index.ts";
+import type { Database, ReadDatabase } from "../../db/client.ts";
+import { sessions, users } from "../../db/schema/index.ts";
+import type { ChangeStamps } from "../core/context.ts";
+import { noticesStamp, noticesStampHere } from "../settings/index.ts";
 
 export type SessionUser = typeof users.$inferSelect;
 export type ActiveSession = {

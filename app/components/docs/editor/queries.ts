@@ -1,4 +1,4 @@
-import { graphql } from "../../lib/graphql.ts";
+import { graphql } from "../../../lib/graphql.ts";
 
 /** The editor's documents: the doc being written, the places it may go, the writes, and the live preview. */
 

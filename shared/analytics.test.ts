@@ -91,7 +91,7 @@ describe("the analytics loaders", () => {
 
   it("are looked for by the site module under the block's own attribute", () => {
     // The site module writes the selector out (an import would be a request of its own on every page).
-    const site = readFileSync(new URL("../enhance/site.ts", import.meta.url), "utf8");
+    const site = readFileSync(new URL("../app/enhance/site.ts", import.meta.url), "utf8");
     expect(site).toContain(`document.querySelector("script[${analyticsBlockAttribute}]")`);
   });
 });

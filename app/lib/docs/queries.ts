@@ -1,4 +1,4 @@
-import { graphql } from "../../lib/graphql.ts";
+import { graphql } from "../graphql.ts";
 
 /** The docs reader's documents: the home, one page, its markdown, search, the reader's generation and preview links. */
 

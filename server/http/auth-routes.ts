@@ -11,19 +11,20 @@ import {
   serializeCookie,
   sessionCookie,
   sessionCookieName,
-} from "./cookies.ts";
-import type { BuildFileAnswer } from "../http/build-files.ts";
-import { csrfTokenFor, csrfTokenMatches } from "../http/security/csrf.ts";
-import { contentSecurityPolicy, requestIsHttps, securityHeaders } from "../http/security/headers.ts";
-import { loginTransactionTtlS, type LoginTransactions } from "./login-transactions.ts";
-import { authNotices, isAuthNotice, type AuthNotice } from "./notices.ts";
-import { ProviderUnavailableError, type RelyingParty } from "./relying-party.ts";
-import { escapeHtml, providerPage, type ProviderPageOptions } from "../http/pages.ts";
-import { clientAddress, rateLimitBucket } from "../http/security/client-address.ts";
-import { createRateLimiter, type RateLimit } from "../http/security/rate-limit.ts";
-import { returnToRefusal, safeReturnTo } from "./return-to.ts";
-import type { SessionStore } from "./sessions.ts";
-import type { SessionAnswers } from "./session-answers.ts";
+} from "../auth/cookies.ts";
+import type { BuildFileAnswer } from "./build-files.ts";
+import { csrfTokenFor, csrfTokenMatches } from "./security/csrf.ts";
+import { contentSecurityPolicy, requestIsHttps, securityHeaders } from "./security/headers.ts";
+import { loginTransactionTtlS, type LoginTransactions } from "../auth/login-transactions.ts";
+import { authNotices, isAuthNotice, type AuthNotice } from "../auth/notices.ts";
+import { ProviderUnavailableError, type RelyingParty } from "../auth/relying-party.ts";
+import { escapeHtml, providerPage, type ProviderPageOptions } from "../web/pages.ts";
+import { clientAddress, rateLimitBucket } from "./security/client-address.ts";
+import { createRateLimiter, type RateLimit } from "../web/rate-limit.ts";
+import { safeReturnTo } from "../../shared/safe-navigation.ts";
+import { returnToRefusal } from "../auth/return-to.ts";
+import type { SessionStore } from "../domain/users/session-store.ts";
+import type { SessionAnswers } from "../auth/session-answers.ts";
 import { upsertUserFromClaims } from "../domain/users/index.ts";
 import type { Logger } from "../log.ts";
 

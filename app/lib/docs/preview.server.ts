@@ -1,6 +1,6 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { DocsPreviewAllowedQuery, DocsPreviewModeQuery } from "../routes/docs/queries.ts";
-import { tryQuery } from "./api.server.ts";
+import { DocsPreviewAllowedQuery, DocsPreviewModeQuery } from "./queries.ts";
+import { tryQuery } from "../api.server.ts";
 import {
   docsPreviewContext,
   parsePreviewCookie,
@@ -9,7 +9,7 @@ import {
   withoutPreviewSwitches,
   type PreviewRequest,
   type PreviewState,
-} from "./docs-preview.ts";
+} from "../../../shared/contracts/docs-preview.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

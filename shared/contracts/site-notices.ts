@@ -1,7 +1,9 @@
 import { createContext } from "react-router";
-import type { SiteNotices } from "../components/dashboard/notices.tsx";
-
-export type { SiteNotices };
+/** The site-wide banner and the maintenance notice, as site settings say (shown while they are on). */
+export type SiteNotices = {
+  announcement: { message: string; tone: "info" | "warning"; linkLabel: string | null; linkUrl: string | null } | null;
+  maintenance: { message: string; startsAt: string | null; endsAt: string | null } | null;
+};
 
 /**
  * The announcement and maintenance notice showing now, for a public page the server

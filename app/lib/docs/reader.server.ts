@@ -1,14 +1,14 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { DocsProduct, DocsReader } from "./docs-reader.ts";
-import { ChooseDocsProduct, DocMarkdownQuery, DocPageQuery, DocsHomeQuery } from "../routes/docs/queries.ts";
-import { readForm } from "./actions.server.ts";
-import { mutate, tryQuery } from "./api.server.ts";
-import { requestAuthContext } from "./auth-context.ts";
-import { canonicalDocPath, docHref, markdownHref } from "./doc-paths.ts";
-import { docsPreview } from "./docs-preview.server.ts";
-import { text } from "./form-data.ts";
-import { notFound, type ErrorPayload } from "./route-error.ts";
-import { requireUser } from "./sign-in.ts";
+import type { DocsProduct, DocsReader } from "./reader.ts";
+import { ChooseDocsProduct, DocMarkdownQuery, DocPageQuery, DocsHomeQuery } from "./queries.ts";
+import { readForm } from "../actions.server.ts";
+import { mutate, tryQuery } from "../api.server.ts";
+import { requestAuthContext } from "../../../shared/contracts/auth-context.ts";
+import { canonicalDocPath, docHref, markdownHref } from "../../../shared/doc-paths.ts";
+import { docsPreview } from "./preview.server.ts";
+import { text } from "../form-data.ts";
+import { notFound, type ErrorPayload } from "../route-error.ts";
+import { requireUser } from "../sign-in.ts";
 
 type Context = Readonly<RouterContextProvider>;
 

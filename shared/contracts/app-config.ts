@@ -1,5 +1,4 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { defaultBuildPollMs } from "./build-update.ts";
 
 /**
  * The site's own origin wherever the build writes one (canonical links, og:url, JSON-LD,
@@ -7,6 +6,9 @@ import { defaultBuildPollMs } from "./build-update.ts";
  * origin in its place in every kept page when it starts (ADR 042). `.invalid` is
  * reserved (RFC 6761): it can never be a real host, so a page that kept it is plain to see.
  */
+/** How often the portal asks whether a newer build is out (spec §4, §7), unless BUILD_POLL_INTERVAL_S says. */
+export const defaultBuildPollMs = 60_000;
+
 export const buildOrigin = "https://public-origin.invalid";
 
 /** Settings of the running server that pages need (BUILD_POLL_INTERVAL_S, say); the server fills it per request. */

@@ -1,5 +1,5 @@
 import { createContext, type RouterContextProvider } from "react-router";
-import { isToastIconName, type ToastAvatar, type ToastIconName } from "./toast-store.ts";
+import { isToastIconName, type ToastAvatar, type ToastIconName } from "./toast.ts";
 
 /**
  * Post/redirect/get with a toast: an action says what happened with `flash()`, then

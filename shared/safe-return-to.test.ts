@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeReturnTo } from "./return-to.ts";
+import { safeReturnTo } from "./safe-navigation.ts";
 
 describe("safeReturnTo (open-redirect guard)", () => {
   it.each([

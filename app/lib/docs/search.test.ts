@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { docHitHref, snippetParts } from "./docs-search.ts";
+import { docHitHref, snippetParts } from "./search.ts";
 
 describe("snippetParts", () => {
   it("marks the words between the markers", () => {

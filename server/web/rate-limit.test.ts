@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { databaseKinds, useTestDatabase } from "../../../tests/support/databases.ts";
+import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
 import { createRateLimiter } from "./rate-limit.ts";
 
 const limit = { limit: 3, windowS: 60 };

@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { SiteAnalytics } from "./analytics.ts";
+import type { SiteAnalytics } from "../analytics.ts";
 
 /**
  * For a public page the server renders: the loaders on now, and whether the page placed

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
-import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts";
-import { sessions, users } from "../db/schema/index.ts";
-import { createSessionStore, hashSessionToken } from "./sessions.ts";
+import { databaseKinds, useTestDatabase } from "../../../tests/support/databases.ts";
+import { sessions, users } from "../../db/schema/index.ts";
+import { createSessionStore, hashSessionToken } from "./session-store.ts";
 
 const policy = { idleTimeoutS: 30 * 60, absoluteLifetimeS: 8 * 60 * 60 };
 

@@ -1,12 +1,12 @@
-import { personName } from "./format.ts";
-import type { PickerOption } from "../components/dashboard/search-picker.tsx";
-import { graphql } from "./graphql.ts";
+import { personName } from "../../lib/format.ts";
+import type { PickerOption } from "./search-picker.tsx";
+import { graphql } from "../../lib/graphql.ts";
 
 /**
  * What the portal's pickers search for, through the portal's GraphQL client (loaded with
  * the first search).
  */
-const client = () => import("./portal-api.ts").then((module) => module.portalApi);
+const client = () => import("../../lib/portal-api.ts").then((module) => module.portalApi);
 
 const FindOrganizations = graphql(`
   query FindOrganizations($search: String!) {

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
-import type { Database } from "../../db/client.ts";
-import { rateLimits } from "../../db/schema/index.ts";
-import type { RateLimit, RateLimitPort, RateLimitResult } from "../../domain/core/context.ts";
+import type { Database } from "../db/client.ts";
+import { rateLimits } from "../db/schema/index.ts";
+import type { RateLimit, RateLimitPort, RateLimitResult } from "../domain/core/context.ts";
 
 export type { RateLimit, RateLimitResult };
 

@@ -11,11 +11,11 @@ import {
 } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
-import { csrfTokenFor } from "../http/security/csrf.ts";
-import { sessionMaxAgeS } from "./cookies.ts";
-import { hashSessionToken } from "./sessions.ts";
-import { loginTransactionTtlS } from "./login-transactions.ts";
-import { sessionAnswerTtlMs } from "./session-answers.ts";
+import { csrfTokenFor } from "./security/csrf.ts";
+import { sessionMaxAgeS } from "../auth/cookies.ts";
+import { hashSessionToken } from "../domain/users/session-store.ts";
+import { loginTransactionTtlS } from "../auth/login-transactions.ts";
+import { sessionAnswerTtlMs } from "../auth/session-answers.ts";
 import { embeddedProviderPath } from "../idp/provider.ts";
 import { idpAccounts, loginTransactions, outbox, sessions as sessionsTable, users } from "../db/schema/index.ts";
 import { disableUser } from "../domain/users/index.ts";

@@ -4,16 +4,10 @@
  * the server that keeps the pages (ADR 029).
  */
 
-export type ReleaseProduct = "v4" | "v5";
-
-export const releaseProducts: readonly ReleaseProduct[] = ["v5", "v4"];
-
-export function isReleaseProduct(value: string): value is ReleaseProduct {
-  return (releaseProducts as readonly string[]).includes(value);
-}
+import type { ProductId } from "./product-line.ts";
 
 /** `/releases/v5/5.2.1`: a release's public page. */
-export function releasePagePath(product: ReleaseProduct, versionNumber: string): string {
+export function releasePagePath(product: ProductId, versionNumber: string): string {
   return `/releases/${product}/${encodeURIComponent(versionNumber)}`;
 }
 
@@ -21,7 +15,7 @@ export function releasePagePath(product: ReleaseProduct, versionNumber: string):
 export const stableVersionPattern = /^(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})\.(0|[1-9]\d{0,8})$/;
 
 /** A product's feeds: Atom for feed readers, JSON Feed 1.1, and the manifest devices poll. */
-export function releaseFeedPaths(product: ReleaseProduct) {
+export function releaseFeedPaths(product: ProductId) {
   return {
     atom: `/releases/${product}.atom`,
     jsonFeed: `/releases/${product}.feed.json`,
@@ -30,7 +24,7 @@ export function releaseFeedPaths(product: ReleaseProduct) {
 }
 
 /** The feeds as `<link rel="alternate">` entries of a page's head (React Router's meta descriptors). */
-export function releaseFeedLinks(product: ReleaseProduct, brand: string) {
+export function releaseFeedLinks(product: ProductId, brand: string) {
   const paths = releaseFeedPaths(product);
   return [
     {

@@ -1,7 +1,8 @@
 /** What the locations finder shows and is asked: shared by the finder and the browse-by-place links. */
 
+import { productLabelsBy, type ProductId } from "../../../shared/product-line.ts";
+
 export type Kind = "clinic" | "hospital" | "distributor" | "research_site";
-export type ProductKey = "v4" | "v5";
 
 export type FinderLocation = {
   id: string;
@@ -15,7 +16,7 @@ export type FinderLocation = {
   countryName: string;
   phone: string | null;
   website: string | null;
-  products: readonly ProductKey[];
+  products: readonly ProductId[];
   certification: "certified" | "in_training" | null;
   certifiedUntil: string | null;
   distanceMiles: number | null;
@@ -61,7 +62,7 @@ export const kindLabels: Record<Kind, string> = {
   distributor: "Distributor",
   research_site: "Research site",
 };
-export const productLabels: Record<ProductKey, string> = { v4: "Densara v4", v5: "Densara v5" };
+export const productLabels = productLabelsBy((product) => product.name);
 export const radiusLabels = {
   "10": "10 miles",
   "25": "25 miles",

@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
-import type { DocsProduct, DocsReader } from "./reader.ts";
+import { isProductId, type ProductId } from "../../../shared/product-line.ts";
+import type { DocsReader } from "./reader.ts";
 import { ChooseDocsProduct, DocMarkdownQuery, DocPageQuery, DocsHomeQuery } from "./queries.ts";
 import { readForm } from "../actions.server.ts";
 import { mutate, tryQuery } from "../api.server.ts";
@@ -31,7 +32,7 @@ type ViewerFields = {
 } | null;
 
 /** What the docs' bar needs, from the page's own query. */
-function readerOf(context: Context, product: DocsProduct, viewer: ViewerFields): DocsReader {
+function readerOf(context: Context, product: ProductId, viewer: ViewerFields): DocsReader {
   return {
     product,
     csrfToken: context.get(requestAuthContext).csrfToken ?? "",
@@ -80,8 +81,6 @@ export async function loadDocPage(context: Context, url: URL, splat: string | un
   };
 }
 
-const isProduct = (value: string | undefined): value is DocsProduct => value === "v4" || value === "v5";
-
 /**
  * The docs' one write: the reader chooses the generation the docs show them, kept on their
  * account (at the version the page was read; one changed meanwhile by their own other tab
@@ -92,7 +91,7 @@ export async function chooseDocsProduct({ request, context }: { request: Request
   const user = requireUser(context, url);
   const form = await readForm(request);
   const product = text(form, "product");
-  if (text(form, "intent") !== "product" || !isProduct(product)) {
+  if (text(form, "intent") !== "product" || !isProductId(product)) {
     throw data<ErrorPayload>(
       { name: "That choice was not understood", message: "Choose the v5 or the v4; nothing was changed." },
       { status: 400 },

@@ -1,9 +1,9 @@
+import { productName } from "../../../shared/product-line.ts";
 import { SearchX } from "lucide-react";
 import { data } from "react-router";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { tryQuery } from "../../lib/api.server.ts";
 import { chooseDocsProduct, docsFailure, loadDocsHome } from "../../lib/docs/reader.server.ts";
-import { productNames } from "../../lib/docs/reader.ts";
 import { docHitHref, snippetParts } from "../../lib/docs/search.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import type { ErrorPayload } from "../../lib/route-error.ts";
@@ -78,7 +78,7 @@ export default function DocsSearch({ loaderData }: Route.ComponentProps) {
             <SearchX aria-hidden="true" className="size-6 shrink-0" />
             <p>
               Try fewer or other words, or an error code as the unit shows it. Browse the docs for the{" "}
-              {productNames[reader.product]} from{" "}
+              {productName(reader.product)} from{" "}
               <a href="/docs" className="font-semibold text-bdblue-800 underline dark:text-bdblue-200">
                 the docs home
               </a>

@@ -7,12 +7,12 @@ import { formatBytes } from "../../lib/file-choice.ts";
 import { formatDate } from "../../lib/format.ts";
 import { graphql } from "../../lib/graphql.ts";
 import {
-  isReleaseProduct,
   releaseFeedLinks,
   releaseFeedPaths,
   releasePagePath,
   stableVersionPattern,
 } from "../../../shared/release-pages.ts";
+import { isProductId } from "../../../shared/product-line.ts";
 import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { publicOrigin } from "../../../shared/contracts/app-config.ts";
@@ -52,7 +52,7 @@ const PublicRelease = graphql(`
  */
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { product, versionNumber } = params;
-  if (!isReleaseProduct(product) || !stableVersionPattern.test(versionNumber)) throw notFound(url);
+  if (!isProductId(product) || !stableVersionPattern.test(versionNumber)) throw notFound(url);
   const outcome = await tryQuery(context, PublicRelease, { product, versionNumber });
   if (!outcome.ok) {
     if (outcome.error.code === "NOT_FOUND") throw notFound(url);

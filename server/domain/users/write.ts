@@ -9,7 +9,7 @@ import { ConflictError } from "../core/errors.ts";
 import { email, id, optionalLine, rowVersion } from "../core/fields.ts";
 import { revokeTokensOf } from "../tokens/write.ts";
 import { colorMode, userEntity, userLabel, type User } from "./entity.ts";
-import { product } from "../organizations/fields.ts";
+import { product } from "../core/product.ts";
 import { invitationMail, mailAccountChange } from "./mail.ts";
 
 /** How long an invitation works before an admin must send it again. */

@@ -36,7 +36,7 @@ import {
   type DocSearchHit,
 } from "../../domain/docs/index.ts";
 import type { Revision } from "../../domain/core/revisions.ts";
-import { product } from "../../domain/organizations/fields.ts";
+import { product } from "../../domain/core/product.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
 import { mutationField, queryField, rowCapabilities } from "../operations.ts";

@@ -1,3 +1,4 @@
+import { productIds } from "../../../../shared/product-line.ts";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
 import { suggestSlug } from "../../../../shared/doc-paths.ts";
@@ -71,7 +72,7 @@ export function DocEditor({
             position: "",
             description: "",
             // A new page is for what the page it goes under is for.
-            products: places.find((place) => place.id === parentId)?.products.join(",") ?? "v4,v5",
+            products: places.find((place) => place.id === parentId)?.products.join(",") ?? productIds.join(","),
             counterpartId: "",
             body: "",
           },

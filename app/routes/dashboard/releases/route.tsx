@@ -13,7 +13,8 @@ import { can } from "../../../lib/dashboard-nav.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
 import { enumParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
-import { releaseFeedLinks, releaseFeedPaths, releaseProducts } from "../../../../shared/release-pages.ts";
+import { productsNewestFirst } from "../../../../shared/product-line.ts";
+import { releaseFeedLinks, releaseFeedPaths } from "../../../../shared/release-pages.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import { site } from "../../../lib/site.ts";
 import type { Route } from "./+types/route";
@@ -27,7 +28,7 @@ const ReleasePanel = lazy(() => import("./release-panel.tsx"));
 
 export const meta: Route.MetaFunction = () => [
   ...privatePageMeta("Releases"),
-  ...releaseProducts.flatMap((product) => releaseFeedLinks(product, site.brand.name)),
+  ...productsNewestFirst.flatMap((product) => releaseFeedLinks(product, site.brand.name)),
 ];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -118,7 +119,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
           <Rss aria-hidden="true" className="size-4" />
           Feeds of stable releases:
-          {releaseProducts.map((product) => {
+          {productsNewestFirst.map((product) => {
             const feeds = releaseFeedPaths(product);
             return (
               <span key={product} className="inline-flex flex-wrap gap-x-3">

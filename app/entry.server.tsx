@@ -85,6 +85,7 @@ export { errorLogContext } from "../shared/contracts/error-log.ts";
 export { formTicketContext } from "../shared/contracts/form-ticket.ts";
 export { siteNoticesContext } from "../shared/contracts/site-notices.ts";
 export { siteAnalyticsContext } from "../shared/contracts/analytics-context.ts";
+export { submittedFormContext } from "../shared/contracts/submitted-form.ts";
 
 /** The public layout's notices as HTML, for the server to put into prerendered pages (ADR 029). */
 export function renderSiteNotices(notices: SiteNotices): string {

@@ -15,7 +15,7 @@ export async function sendPublicForm<Data, Variables extends { input: unknown }>
   document: TadaDocumentNode<Data, Variables>,
   intent: string,
 ) {
-  const form = await readForm(request);
+  const form = await readForm(request, context);
   const outcome = await submit(context, document, form);
   if (outcome.ok) return { ok: true as const, data: outcome.data };
   const refused = failed(intent, outcome, form);

@@ -20,6 +20,8 @@ export type AppEnv = {
     session: RequestSession | null;
     /** Who is asking: from the session cookie or a personal access token; null when anonymous. */
     actor: Actor | null;
+    /** The form a write carried, once the CSRF check has read it: the page's action takes it from here. */
+    submittedForm: FormData | undefined;
     /** A route that needs another Content-Security-Policy than the site's (GraphiQL) sets it here. */
     contentSecurityPolicy: string | undefined;
   };

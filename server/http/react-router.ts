@@ -35,6 +35,7 @@ type EntryExports = {
   formTicketContext: RouterContext<FormTicketIssuer | null>;
   siteNoticesContext: RouterContext<SiteNotices | null>;
   siteAnalyticsContext: RouterContext<AnalyticsBox | null>;
+  submittedFormContext: RouterContext<FormData | null>;
   renderSiteNotices: (notices: SiteNotices) => string;
 };
 
@@ -53,6 +54,7 @@ export function entryExports(build: ServerBuild): EntryExports {
     !module.formTicketContext ||
     !module.siteNoticesContext ||
     !module.siteAnalyticsContext ||
+    !module.submittedFormContext ||
     typeof module.renderSiteNotices !== "function"
   ) {
     throw new Error("the server build's entry does not export the router contexts the server fills in");
@@ -86,11 +88,20 @@ export function isHostedPage(path: string): boolean {
  * The request as React Router should see it: at the site's own origin (PUBLIC_URL).
  * Behind a proxy that ends TLS, or passes another Host, the URL Node builds is not the
  * one the browser used, and React Router's check of a form's Origin against it would
- * refuse every write. Reads keep their request as it is (no copy).
+ * refuse every write. Reads keep their request as it is (no copy). A write whose form the
+ * server already read (`bodyRead`) goes on without its spent body: the action takes the
+ * form from the router context.
  */
-export function atSiteOrigin(request: Request, siteOrigin: string): Request {
+export function atSiteOrigin(request: Request, siteOrigin: string, bodyRead = false): Request {
   if (request.method === "GET" || request.method === "HEAD") return request;
   const url = new URL(request.url);
+  if (bodyRead) {
+    return new Request(new URL(`${url.pathname}${url.search}`, siteOrigin), {
+      method: request.method,
+      headers: request.headers,
+      signal: request.signal,
+    });
+  }
   if (url.origin === siteOrigin) return request;
   // A streamed body needs duplex "half" (Node's fetch), which the DOM typings do not list.
   const init: RequestInit & { duplex: "half" } = {
@@ -174,7 +185,9 @@ export function reactRouterPages(options: {
     if (hostedLogin && hostedPage && incoming && outgoing) {
       context.set(exports.hostedLoginContext, hostedLogin({ incoming, outgoing }, c));
     }
-    const response = await handleRequest(atSiteOrigin(c.req.raw, siteOrigin), context);
+    const form = c.get("submittedForm");
+    context.set(exports.submittedFormContext, form ?? null);
+    const response = await handleRequest(atSiteOrigin(c.req.raw, siteOrigin, form !== undefined), context);
     // A public page that carries the loaders' data block may load them: their hosts, and no others.
     if (analytics.placed && analytics.analytics) {
       c.set(

@@ -89,7 +89,7 @@ export async function loadDocPage(context: Context, url: URL, splat: string | un
 export async function chooseDocsProduct({ request, context }: { request: Request; context: Context }) {
   const url = new URL(request.url);
   const user = requireUser(context, url);
-  const form = await readForm(request);
+  const form = await readForm(request, context);
   const product = text(form, "product");
   if (text(form, "intent") !== "product" || !isProductId(product)) {
     throw data<ErrorPayload>(

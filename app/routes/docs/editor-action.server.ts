@@ -132,7 +132,7 @@ async function publish(context: Context, doc: EditedDoc) {
  * the mutation's input, checked by the server.
  */
 export async function editorAction({ request, context }: { request: Request; context: Context }) {
-  const form = await readForm(request);
+  const form = await readForm(request, context);
   const intent = text(form, "intent");
   const publishing = text(form, "publish") === "true";
   form.delete("publish");

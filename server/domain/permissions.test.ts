@@ -118,7 +118,6 @@ const expected: Record<string, Record<Who, Outcome>> = {
   // Anyone may load the images public releases show (media.test.ts); a file nothing public
   // shows, as here, asks a visitor to sign in.
   getMedia: editorsAllOthersPublished,
-  getMediaByIds: editorsAllOthersPublished,
   listMediaUses: editorsAllOthersPublished,
   getMediaUploaders: editorsAllOthersPublished,
   listMediaUploaders: editors,

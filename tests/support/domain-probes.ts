@@ -264,10 +264,6 @@ export const probes: Record<string, Probe> = {
   createToken: { input: () => ({ name: "probe", role: "viewer", expiresInDays: 30 }) },
   listMedia: { input: () => ({}) },
   getMedia: { input: (f, _me, target) => ({ id: fileFor(f, target).id }) },
-  getMediaByIds: {
-    input: (f) => ({ ids: [f.file.id, f.releaseFile.id] }),
-    onlyOwn: (result) => seen(result as Media[], (file) => file.name === publishedAssetName),
-  },
   listMediaUses: {
     input: (f, _me, target) => ({ ids: [fileFor(f, target).id] }),
     onlyOwn: (result) => ((result as unknown[]).length > 0 ? "own" : "nothing"),

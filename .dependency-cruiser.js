@@ -20,7 +20,8 @@
  * or scripts/. Every cycle between files fails, type-only imports included.
  */
 
-const testFile = String.raw`\.(test|spec)\.tsx?$`;
+/** Tests, and the permission rows each entity keeps beside its code for them (`permissions.cases.ts`). */
+const testFile = String.raw`\.(test|spec)\.tsx?$|\.cases\.ts$`;
 
 /** The server's layers, top first. */
 const serverLayers = [

@@ -141,6 +141,8 @@ export type OperationInfo = {
   readonly anonymous: boolean;
   readonly input: z.ZodType;
   readonly doing: string;
+  /** Why the API does not offer it (see `OperationSpec.internal`); absent for an operation the API offers. */
+  readonly internal?: string;
 };
 
 export type Operation<Input, Result> = ((context: DomainContext, input: Input) => Promise<Result>) & OperationInfo;
@@ -172,4 +174,10 @@ export type OperationSpec<Operation extends string, Schema extends z.ZodType, Sc
   doing: string;
   input: Schema;
   run: (scope: Scope, input: z.output<Schema>) => Promise<Result>;
+  /**
+   * Set on an operation the GraphQL API does not offer, in one line saying who runs it
+   * instead (a scheduled job, the IdP, an HTTP file route). An operation is either used by
+   * the schema or marked so (`server/graphql/exposed.test.ts`).
+   */
+  internal?: string;
 };

@@ -105,6 +105,7 @@ export type ReleaseAsset = Pick<Media, "id" | "name" | "kind" | "contentType" | 
 export const listPublishedReleases = releaseEntity.publicRead({
   operation: "read",
   doing: "see published releases",
+  internal: "the release feeds read it, as the anonymous visitor (server/http/releases.ts)",
   input: z.object({
     product,
     channel: releaseChannel.default("stable"),

@@ -1,7 +1,7 @@
 import { createToastStore, defaultToastIcon, type Toast, type ToastInput } from "../lib/toast-store.ts";
 
 /** Other modules raise a toast with `document.dispatchEvent(new CustomEvent(toastEvent, { detail: input }))`. */
-export const toastEvent = "densara:toast";
+const toastEvent = "densara:toast";
 
 const store = createToastStore();
 

@@ -70,7 +70,7 @@ function description(schema: z.ZodType): string | undefined {
 }
 
 /** A file upload: a `Uint8Array` schema with `.meta({ id: "File" })`. */
-export function isFile(schema: z.ZodType): boolean {
+function isFile(schema: z.ZodType): boolean {
   return defOf(schema).type === "custom" && metaId(schema) === "File";
 }
 

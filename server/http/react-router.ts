@@ -88,7 +88,7 @@ export function isHostedPage(path: string): boolean {
  * one the browser used, and React Router's check of a form's Origin against it would
  * refuse every write. Reads keep their request as it is (no copy).
  */
-export function atSiteOrigin(request: Request, siteOrigin: string): Request {
+function atSiteOrigin(request: Request, siteOrigin: string): Request {
   if (request.method === "GET" || request.method === "HEAD") return request;
   const url = new URL(request.url);
   if (url.origin === siteOrigin) return request;

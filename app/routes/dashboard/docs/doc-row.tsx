@@ -34,7 +34,7 @@ export function readerPath(doc: { path: string; status: ApiEnum<"DocStatus"> }):
   return `/docs/${doc.path}${doc.status === "draft" ? "?preview=true" : ""}`;
 }
 
-export const historyPath = (id: string) => `/dashboard/admin/docs/${id}/history`;
+const historyPath = (id: string) => `/dashboard/admin/docs/${id}/history`;
 export const editorPath = (id: string) => `/docs/edit?id=${encodeURIComponent(id)}`;
 
 export const linkClasses =

@@ -32,7 +32,7 @@ function Tag({ tone, children }: { tone: "green" | "blue" | "gray"; children: st
 }
 
 /** How a revision came to be, in words: "Saved", "Restored from revision 3". */
-export function revisionEvent(revision: Pick<Revision, "event" | "restoredFrom">): string {
+function revisionEvent(revision: Pick<Revision, "event" | "restoredFrom">): string {
   return revision.event === "restored" && revision.restoredFrom !== null
     ? `Restored from revision ${revision.restoredFrom}`
     : eventLabels[revision.event];

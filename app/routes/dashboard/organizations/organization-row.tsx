@@ -19,7 +19,7 @@ const certificationStyles: Record<ApiEnum<"CertificationStatus">, string> = {
 };
 
 /** An organization's certification, as a badge (as a person's status is), with its end date when certified. */
-export function Certification({ status, until }: { status: ApiEnum<"CertificationStatus">; until: string | null }) {
+function Certification({ status, until }: { status: ApiEnum<"CertificationStatus">; until: string | null }) {
   return (
     <span className="inline-grid justify-items-start gap-0.5 stacked:justify-items-end">
       <span

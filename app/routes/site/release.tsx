@@ -1,5 +1,6 @@
-import { ChevronRight, Download, LogIn, Rss } from "lucide-react";
+import { Download, LogIn, Rss } from "lucide-react";
 import { data } from "react-router";
+import { Breadcrumbs } from "../../components/site/breadcrumbs.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { PageGrid } from "../../components/ui/page-grid.tsx";
 import { tryQuery } from "../../lib/api.server.ts";
@@ -163,25 +164,7 @@ export default function ReleasePage({ loaderData }: Route.ComponentProps) {
     <PageGrid className="py-10 sm:py-14">
       <article aria-labelledby="release-title" className="col-span-10 grid gap-10 lg:col-span-8 lg:col-start-2">
         <header className="grid gap-4">
-          <nav aria-label="Breadcrumb">
-            <ol className="flex flex-wrap items-center gap-1 text-base text-gray-700 dark:text-gray-300">
-              {crumbs.map((crumb, index) => (
-                <li key={crumb.href} className="flex items-center gap-1">
-                  {index > 0 ? <ChevronRight aria-hidden="true" className="size-4 text-gray-500" /> : null}
-                  <a
-                    href={crumb.href}
-                    className="underline underline-offset-2 hover:text-gray-950 dark:hover:text-white"
-                  >
-                    {crumb.title}
-                  </a>
-                </li>
-              ))}
-              <li className="flex items-center gap-1">
-                <ChevronRight aria-hidden="true" className="size-4 text-gray-500" />
-                <span aria-current="page">{`Software ${release.versionNumber}`}</span>
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumbs trail={crumbs} current={`Software ${release.versionNumber}`} />
           <div className="grid gap-2">
             <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
               Software release · Stable

@@ -7,6 +7,7 @@ import { tryQuery } from "../../lib/api.server.ts";
 import { formatBytes } from "../../lib/file-choice.ts";
 import { formatDate } from "../../lib/format.ts";
 import { graphql } from "../../lib/graphql.ts";
+import { ReleaseAssetFields } from "../../lib/release-asset-fields.ts";
 import {
   isReleaseProduct,
   releaseFeedLinks,
@@ -26,24 +27,23 @@ import type { Route } from "./+types/release";
 /** Public, not hydrated; the site's enhancement module shows the download links to a signed-in person. */
 export const handle: RouteHandle = { hydrate: false };
 
-const PublicRelease = graphql(`
-  query PublicRelease($product: Product!, $versionNumber: String!) {
-    publicRelease(product: $product, versionNumber: $versionNumber) {
-      id
-      product
-      versionNumber
-      releasedOn
-      notesHtml
-      assets {
-        mediaId
-        name
-        size
-        sha256
-        downloadUrl
+const PublicRelease = graphql(
+  `
+    query PublicRelease($product: Product!, $versionNumber: String!) {
+      publicRelease(product: $product, versionNumber: $versionNumber) {
+        id
+        product
+        versionNumber
+        releasedOn
+        notesHtml
+        assets {
+          ...ReleaseAssetFields
+        }
       }
     }
-  }
-`);
+  `,
+  [ReleaseAssetFields],
+);
 
 /**
  * A published stable release's public page (ADR 023): its notes, its files with their

@@ -20,7 +20,7 @@ const href = z.union([
 
 const sectionId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase words joined by hyphens");
 
-export const illustrationNames = [
+const illustrationNames = [
   "device-v5",
   "device-v4",
   "device-pair",
@@ -35,7 +35,7 @@ export const illustrationNames = [
   "map",
 ] as const;
 
-export const iconNames = [
+const iconNames = [
   "activity",
   "award",
   "bar-chart",
@@ -287,7 +287,7 @@ const finderSection = z.object({
   ...sectionBase,
 });
 
-export const sectionSchema = z.discriminatedUnion("type", [
+const sectionSchema = z.discriminatedUnion("type", [
   proseSection,
   featuresSection,
   specsSection,
@@ -397,7 +397,6 @@ export const siteSchema = z.object({
 });
 
 export type Page = z.infer<typeof pageSchema>;
-export type Section = z.infer<typeof sectionSchema>;
 export type SiteConfig = z.infer<typeof siteSchema>;
 export type IllustrationName = (typeof illustrationNames)[number];
 export type IconName = (typeof iconNames)[number];

@@ -11,7 +11,7 @@ export const depthLimit = 5;
 /** A doc's markdown may be this long: about 30,000 words, far past any page a reader finishes. */
 export const bodyLimit = 200_000;
 /** The reader's own addresses directly under /docs. */
-export const reservedTopSlugs = ["add", "edit", "search", "trash"] as const;
+const reservedTopSlugs = ["add", "edit", "search", "trash"] as const;
 
 const slugShape = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 

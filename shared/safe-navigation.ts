@@ -7,7 +7,7 @@
  */
 
 /** Schemes a navigation may leave the site for, when it is allowed to leave at all. */
-export const allowedProtocols: ReadonlySet<string> = new Set(["http:", "https:", "mailto:", "tel:"]);
+const allowedProtocols: ReadonlySet<string> = new Set(["http:", "https:", "mailto:", "tel:"]);
 
 export type NavigationRefusal = "protocol" | "external" | "invalid";
 
@@ -62,10 +62,7 @@ export function checkNavigation(to: string, origin: string, options: { external?
 }
 
 /** Where a navigation lands: a path for the router when it stays on the site, else the whole address. */
-export function navigationTarget(
-  url: URL,
-  origin: string,
-): { inside: true; path: string } | { inside: false; href: string } {
+function navigationTarget(url: URL, origin: string): { inside: true; path: string } | { inside: false; href: string } {
   return url.origin === new URL(origin).origin
     ? { inside: true, path: `${url.pathname}${url.search}${url.hash}` }
     : { inside: false, href: url.href };

@@ -16,8 +16,6 @@
 
 export type TextKind = "one-line" | "multi-line";
 
-export const textKinds: readonly TextKind[] = ["one-line", "multi-line"];
-
 const tab = 0x09;
 const lineFeed = 0x0a;
 const carriageReturn = 0x0d;

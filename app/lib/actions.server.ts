@@ -43,7 +43,7 @@ export async function readForm(request: Request, context: Context): Promise<Form
 export type Done = Omit<Flash, "color"> & { params?: Record<string, string | null> };
 
 /** Post/redirect/get: the write worked, so say so on the page the redirect lands on. */
-export function succeeded(context: Context, url: URL, done: Done) {
+function succeeded(context: Context, url: URL, done: Done) {
   const { params = {}, ...message } = done;
   flash(context, { color: "success", ...message });
   return redirect(`${url.pathname}${withParams(url.search, params)}`, 303);
@@ -69,7 +69,7 @@ export function failed(intent: string, outcome: Extract<MutationOutcome<unknown>
 }
 
 /** An intent the page does not send: refused plainly. */
-export function unknownIntent() {
+function unknownIntent() {
   return data<ActionFailure>(
     { intent: "", message: "That action is not one this page knows; nothing was changed.", fields: {}, values: {} },
     { status: 400 },

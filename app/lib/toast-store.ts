@@ -13,7 +13,7 @@ export const defaultToastIcon = {
   info: "info",
 } as const satisfies Record<ToastColor, ToastIconName>;
 
-export type ToastAction = { label: string; href?: string; onClick?: () => void };
+type ToastAction = { label: string; href?: string; onClick?: () => void };
 
 export type ToastInput = {
   id?: string;
@@ -104,5 +104,3 @@ export function createToastStore(clock: Clock = systemClock) {
 
   return { add, remove, pause, resume, subscribe, list: () => [...entries.values()].map((entry) => entry.toast) };
 }
-
-export type ToastStore = ReturnType<typeof createToastStore>;

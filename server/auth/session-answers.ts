@@ -10,10 +10,10 @@ import { hashSessionToken } from "../domain/users/session-store.ts";
 export const sessionAnswerTtlMs = 2_000;
 
 /** How long it is reused while this process hears of every session that ends (ADR 034). */
-export const heardSessionAnswerTtlMs = 30_000;
+const heardSessionAnswerTtlMs = 30_000;
 
 /** The channel the database announces ended sessions and changed people on (migration 0015). */
-export const sessionChangesChannel = "densara_sessions";
+const sessionChangesChannel = "densara_sessions";
 
 /**
  * The answers to signed-in session checks, kept per session token in this process. Every

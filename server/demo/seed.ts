@@ -68,7 +68,7 @@ import {
 export const demoIssuer = "demo";
 
 /** The product acting on its own; its activity rows read "Demo data". */
-export const demoActor: Actor = {
+const demoActor: Actor = {
   id: "00000000-0000-4000-8000-00000000de70",
   role: "admin",
   organizationId: null,

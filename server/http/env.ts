@@ -3,7 +3,7 @@ import type { ActiveSession } from "../domain/users/session-store.ts";
 import type { Actor } from "../domain/core/access.ts";
 
 /** A request's session, when its cookie names a live one. */
-export type RequestSession = { token: string; session: ActiveSession };
+type RequestSession = { token: string; session: ActiveSession };
 
 /**
  * What the server's middleware knows about a request, in Hono's context. `session` and

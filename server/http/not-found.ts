@@ -212,5 +212,3 @@ export function createNotFoundAnswerer(options: {
     },
   });
 }
-
-export type NotFoundAnswerer = ReturnType<typeof createNotFoundAnswerer>;

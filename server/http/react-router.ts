@@ -92,7 +92,7 @@ export function isHostedPage(path: string): boolean {
  * server already read (`bodyRead`) goes on without its spent body: the action takes the
  * form from the router context.
  */
-export function atSiteOrigin(request: Request, siteOrigin: string, bodyRead = false): Request {
+function atSiteOrigin(request: Request, siteOrigin: string, bodyRead = false): Request {
   if (request.method === "GET" || request.method === "HEAD") return request;
   const url = new URL(request.url);
   if (bodyRead) {

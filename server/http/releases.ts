@@ -47,7 +47,7 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
 }
 
-export type FeedRelease = { release: Release; assets: ReleaseAsset[] };
+type FeedRelease = { release: Release; assets: ReleaseAsset[] };
 
 /** What every feed of one product is written from. */
 export type Feed = { product: ProductId; entries: FeedRelease[]; origin: URL; siteName: string };

@@ -74,7 +74,7 @@ export function logTransport(log: Logger): MailTransport {
 }
 
 /** Tries per message, over about three hours (1 + 2 + 4 + … minutes, capped at an hour). */
-export const maxAttempts = 8;
+const maxAttempts = 8;
 
 /** Minutes before the next try: 1, 2, 4 … capped at an hour. */
 export function retryDelayMs(attempts: number): number {

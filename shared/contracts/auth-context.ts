@@ -5,7 +5,7 @@ import { createContext } from "react-router";
  * services the hosted login pages call. These are types and router contexts only;
  * the server fills them in for each request (see server/http/react-router.ts).
  */
-export type Role = "admin" | "editor" | "viewer";
+type Role = "admin" | "editor" | "viewer";
 
 export type SignedInUser = {
   id: string;

@@ -48,7 +48,3 @@ export const tileGrid = {
   rows: Math.max(...usStates.map((state) => state.row)) + 1,
   columns: Math.max(...usStates.map((state) => state.column)) + 1,
 };
-
-export function usStateName(code: string): string | null {
-  return usStates.find((state) => state.code === code.toUpperCase())?.name ?? null;
-}

@@ -43,7 +43,7 @@ const fastHash = { N: 2 ** 10, r: 8, p: 1 } as const;
 export type SetCookie = { name: string; value: string; attributes: Map<string, string> };
 
 /** One Set-Cookie header; attribute names lowercased, valueless attributes (HttpOnly) map to "". */
-export function parseSetCookie(header: string): SetCookie {
+function parseSetCookie(header: string): SetCookie {
   const [pair = "", ...rest] = header.split(";");
   const index = pair.indexOf("=");
   const attributes = new Map<string, string>();

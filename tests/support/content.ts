@@ -34,7 +34,7 @@ function isPageContent(value: unknown): value is PageContent {
   );
 }
 
-export function pageContent(path: PublicPath): PageContent {
+function pageContent(path: PublicPath): PageContent {
   const file = contentFile(path);
   const raw = readFileSync(file, "utf8");
   const yamlText = file.endsWith(".md") ? (/^---\r?\n([\s\S]*?)\r?\n---/.exec(raw)?.[1] ?? "") : raw;
@@ -44,7 +44,7 @@ export function pageContent(path: PublicPath): PageContent {
 }
 
 /** The `<h1>` each public page shows: its content's hero title. */
-export const expectedHeadings: ReadonlyMap<PublicPath, string> = new Map(
+const expectedHeadings: ReadonlyMap<PublicPath, string> = new Map(
   publicPaths.map((path) => [path, pageContent(path).hero.title.trim()]),
 );
 

@@ -30,7 +30,7 @@ function PreviewBanner({ preview, exitHref }: { preview: PreviewState & { on: tr
 }
 
 /** The table of contents: the page's sections and their parts; scroll-spy marks the one in view. */
-export function TableOfContents({ headings }: { headings: readonly Heading[] }) {
+function TableOfContents({ headings }: { headings: readonly Heading[] }) {
   return (
     <ul className="docs-toc space-y-1 text-sm">
       {headings.map((heading) => (

@@ -3,7 +3,7 @@ import type { ActionFailure } from "../../lib/action-failure.ts";
 import { Field, RadioGroupInput, TextAreaInput } from "../ui/field.tsx";
 import { ConsentField, EmailField, PlaceFields, PublicForm, publicFormState } from "./public-form.tsx";
 
-export const certificationFormId = "application-form";
+const certificationFormId = "application-form";
 
 const products = [...productsNewestFirst.map((id) => ({ value: id, label: productLine[id].name }))];
 

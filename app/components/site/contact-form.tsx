@@ -3,7 +3,7 @@ import type { ActionFailure } from "../../lib/action-failure.ts";
 import { Field, RadioGroupInput, TextAreaInput } from "../ui/field.tsx";
 import { ConsentField, EmailField, PlaceFields, PublicForm, publicFormState } from "./public-form.tsx";
 
-export const contactFormId = "message-form";
+const contactFormId = "message-form";
 
 const topics = [
   { value: "sales", label: "A sales quote", hint: "Prices, demonstrations, purchase and lease." },

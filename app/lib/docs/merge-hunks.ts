@@ -12,7 +12,7 @@ export type ConflictHunk = Extract<MergeHunk, { kind: "conflict" }>;
 /** How the writer settled one conflict. */
 export type HunkChoice = { take: "mine" | "theirs" | "both" } | { take: "edit"; text: string };
 
-export function chosenLines(hunk: ConflictHunk, choice: HunkChoice): string[] {
+function chosenLines(hunk: ConflictHunk, choice: HunkChoice): string[] {
   switch (choice.take) {
     case "mine":
       return hunk.mine;

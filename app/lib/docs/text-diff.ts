@@ -7,7 +7,7 @@ import { diffLines, diffWordsWithSpace } from "diff";
  * the data is (a route's loader or action), so the diff library never ships to the browser.
  */
 
-export type DiffSegment = { text: string; changed: boolean };
+type DiffSegment = { text: string; changed: boolean };
 
 export type DiffLine = {
   kind: "same" | "added" | "removed";

@@ -8,6 +8,7 @@ import { docHitHref, snippetParts } from "../../lib/docs/search.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import type { ErrorPayload } from "../../lib/route-error.ts";
 import { textProblem } from "../../../shared/text-kinds.ts";
+import { capitalized } from "../../../shared/words.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/search";
 import { DocSearchQuery } from "../../lib/docs/queries.ts";
@@ -62,10 +63,10 @@ export default function DocsSearch({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-lg text-gray-700 dark:text-gray-300" role="status">
             {hits.length === 0
               ? "Nothing in the docs matches."
-              : `${hits[0]?.correction ? `Nothing matches “${asked}” as typed: ` : ""}${
-                  hits.length === 1 ? "one page matches" : `${hits.length} pages match`
-                }${hits[0]?.correction ? ` “${hits[0].correction}”` : ""}, best first.`.replace(/^./, (first) =>
-                  first.toUpperCase(),
+              : capitalized(
+                  `${hits[0]?.correction ? `Nothing matches “${asked}” as typed: ` : ""}${
+                    hits.length === 1 ? "one page matches" : `${hits.length} pages match`
+                  }${hits[0]?.correction ? ` “${hits[0].correction}”` : ""}, best first.`,
                 )}
           </p>
         ) : (

@@ -1,11 +1,13 @@
-import { ChevronRight, Download, LogIn, Rss } from "lucide-react";
+import { Download, LogIn, Rss } from "lucide-react";
 import { data } from "react-router";
+import { Breadcrumbs } from "../../components/site/breadcrumbs.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { PageGrid } from "../../components/ui/page-grid.tsx";
 import { tryQuery } from "../../lib/api.server.ts";
 import { formatBytes } from "../../lib/file-choice.ts";
 import { formatDate } from "../../lib/format.ts";
 import { graphql } from "../../lib/graphql.ts";
+import { ReleaseAssetFields } from "../../lib/release-asset-fields.ts";
 import {
   releaseFeedLinks,
   releaseFeedPaths,
@@ -25,24 +27,23 @@ import type { Route } from "./+types/release";
 /** Public, not hydrated; the site's enhancement module shows the download links to a signed-in person. */
 export const handle: RouteHandle = { hydrate: false };
 
-const PublicRelease = graphql(`
-  query PublicRelease($product: Product!, $versionNumber: String!) {
-    publicRelease(product: $product, versionNumber: $versionNumber) {
-      id
-      product
-      versionNumber
-      releasedOn
-      notesHtml
-      assets {
-        mediaId
-        name
-        size
-        sha256
-        downloadUrl
+const PublicRelease = graphql(
+  `
+    query PublicRelease($product: Product!, $versionNumber: String!) {
+      publicRelease(product: $product, versionNumber: $versionNumber) {
+        id
+        product
+        versionNumber
+        releasedOn
+        notesHtml
+        assets {
+          ...ReleaseAssetFields
+        }
       }
     }
-  }
-`);
+  `,
+  [ReleaseAssetFields],
+);
 
 /**
  * A published stable release's public page (ADR 023): its notes, its files with their
@@ -163,25 +164,7 @@ export default function ReleasePage({ loaderData }: Route.ComponentProps) {
     <PageGrid className="py-10 sm:py-14">
       <article aria-labelledby="release-title" className="col-span-10 grid gap-10 lg:col-span-8 lg:col-start-2">
         <header className="grid gap-4">
-          <nav aria-label="Breadcrumb">
-            <ol className="flex flex-wrap items-center gap-1 text-base text-gray-700 dark:text-gray-300">
-              {crumbs.map((crumb, index) => (
-                <li key={crumb.href} className="flex items-center gap-1">
-                  {index > 0 ? <ChevronRight aria-hidden="true" className="size-4 text-gray-500" /> : null}
-                  <a
-                    href={crumb.href}
-                    className="underline underline-offset-2 hover:text-gray-950 dark:hover:text-white"
-                  >
-                    {crumb.title}
-                  </a>
-                </li>
-              ))}
-              <li className="flex items-center gap-1">
-                <ChevronRight aria-hidden="true" className="size-4 text-gray-500" />
-                <span aria-current="page">{`Software ${release.versionNumber}`}</span>
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumbs trail={crumbs} current={`Software ${release.versionNumber}`} />
           <div className="grid gap-2">
             <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
               Software release · Stable

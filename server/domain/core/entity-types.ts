@@ -58,9 +58,9 @@ export type EntitySpec<
 };
 
 /** How an action reads in the activity log: its words after the actor's name, and its name in a filter. */
-export type ActionWords = { readonly words: string; readonly label: string };
+type ActionWords = { readonly words: string; readonly label: string };
 
-export type ScopeBase<A extends Actor | null> = {
+type ScopeBase<A extends Actor | null> = {
   actor: A;
   /** The moment of the request, the same for everything the operation does. */
   now: Date;
@@ -133,7 +133,7 @@ export type StageScope<A extends Actor | null = Actor> = ScopeBase<A> & {
 export type OperationKind = "read" | "write";
 
 /** What the registry, the API and the tests know of an operation besides calling it. */
-export type OperationInfo = {
+type OperationInfo = {
   readonly entity: AnyEntity;
   readonly operation: string;
   readonly kind: OperationKind;

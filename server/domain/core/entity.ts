@@ -22,13 +22,10 @@ import { parseInput } from "./input.ts";
 import { readRows, shapeOf, writeRows, type Constraints } from "./rows.ts";
 
 export type {
-  ActionWords,
   AnyEntity,
   Operation,
-  OperationInfo,
   OperationKind,
   ReadScope,
-  RowCheck,
   RowVerdict,
   StageScope,
   WriteScope,

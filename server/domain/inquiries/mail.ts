@@ -5,7 +5,7 @@ import { countryName } from "../organizations/fields.ts";
 import type { Inquiry } from "./entity.ts";
 import type { InquiryTopic } from "./fields.ts";
 
-export const topicLabels: Record<InquiryTopic, string> = {
+const topicLabels: Record<InquiryTopic, string> = {
   sales: "a sales quote",
   support: "technical support",
   service: "service or a repair",

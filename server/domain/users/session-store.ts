@@ -5,7 +5,7 @@ import { sessions, users } from "../../db/schema/index.ts";
 import type { ChangeStamps } from "../core/context.ts";
 import { noticesStamp, noticesStampHere } from "../settings/index.ts";
 
-export type SessionUser = typeof users.$inferSelect;
+type SessionUser = typeof users.$inferSelect;
 export type ActiveSession = {
   id: string;
   user: SessionUser;

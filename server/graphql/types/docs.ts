@@ -102,7 +102,7 @@ const DocCounterpartType = builder.objectRef<DocCounterpart>("DocCounterpart").i
   }),
 });
 
-export const DocRef = builder.objectRef<Doc>("Doc").implement({
+const DocRef = builder.objectRef<Doc>("Doc").implement({
   description: "A page of the documentation as its editors see it: the latest revision, drafts and all.",
   fields: (t) => ({
     id: t.exposeID("id"),

@@ -71,7 +71,7 @@ const locationPaths = new Set(["/locations"]);
 const locatingPolicy = permissionsPolicy.replace("geolocation=()", "geolocation=(self)");
 
 /** The Permissions-Policy for a path: nothing allowed, but the location on the pages that ask for it. */
-export function permissionsPolicyFor(path: string | undefined): string {
+function permissionsPolicyFor(path: string | undefined): string {
   return path !== undefined && locationPaths.has(path) ? locatingPolicy : permissionsPolicy;
 }
 

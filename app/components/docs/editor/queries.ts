@@ -2,7 +2,7 @@ import { graphql } from "../../../lib/graphql.ts";
 
 /** The editor's documents: the doc being written, the places it may go, the writes, and the live preview. */
 
-export const DocEditFields = graphql(`
+const DocEditFields = graphql(`
   fragment DocEditFields on Doc @_unmask {
     id
     parentId
@@ -131,7 +131,7 @@ export const SetImageAlt = graphql(`
 
 /** The editor's unsaved work kept on the server (ADR 039), and who else has the doc open. */
 
-export const DocWorkFields = graphql(`
+const DocWorkFields = graphql(`
   fragment DocWorkFields on DocWork @_unmask {
     title
     slug

@@ -11,7 +11,7 @@ export type KeptWork = WorkInProgress & { baseVersion: number; baseRevision: num
 /** How long typing must pause before the work is kept on the server. */
 const pauseMs = 3_000;
 
-export function differs(a: WorkInProgress, b: WorkInProgress): boolean {
+function differs(a: WorkInProgress, b: WorkInProgress): boolean {
   return (Object.keys(b) as (keyof WorkInProgress)[]).some((name) => a[name] !== b[name]);
 }
 

@@ -32,6 +32,7 @@ COPY --from=build /app/node_modules ./node_modules
 COPY --from=build /app/build ./build
 COPY --from=build /app/server ./server
 COPY --from=build /app/app ./app
+COPY --from=build /app/shared ./shared
 COPY --from=build /app/content ./content
 # npm run seed (demo data into PostgreSQL) runs from scripts/.
 COPY --from=build /app/scripts ./scripts

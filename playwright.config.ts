@@ -11,7 +11,9 @@ function appServer(listen: number, env: Record<string, string>) {
     command: `node_modules/.bin/node ${serverNodeFlags.join(" ")} server/main.ts`,
     url: `http://localhost:${listen}/`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start seeds the demo data: about 20 s on a quiet machine, minutes on a busy
+    // one. A slow start is not a failure; a start that never answers still is.
+    timeout: 240_000,
     env: {
       ...serverEnvironment,
       PORT: String(listen),

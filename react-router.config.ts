@@ -1,5 +1,5 @@
 import type { Config } from "@react-router/dev/config";
-import { livePaths, publicPaths } from "./app/lib/public-paths.ts";
+import { livePaths, publicPaths } from "./shared/public-paths.ts";
 
 export default {
   ssr: true,

@@ -11,7 +11,7 @@ export default defineConfig({
     alias: [{ find: /^graphql$/, replacement: "graphql/index.js" }],
   },
   test: {
-    include: ["{app,content,server,scripts,deploy}/**/*.test.{ts,tsx}"],
+    include: ["{app,content,server,shared,scripts,deploy,tests/support}/**/*.test.{ts,tsx}"],
     environment: "node",
     globalSetup: ["tests/support/global-setup.ts"],
     // Each database test starts its own PGlite (a few seconds on a busy two-core machine).

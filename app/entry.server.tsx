@@ -7,10 +7,10 @@ import {
   type HandleErrorFunction,
   type RouterContextProvider,
 } from "react-router";
-import { describeError, errorLogContext, loggedPath } from "./lib/error-log.ts";
+import { describeError, errorLogContext, loggedPath } from "../shared/contracts/error-log.ts";
 import { Notices } from "./components/dashboard/notices.tsx";
 import { NonceContext, nonceRouterContext } from "./lib/nonce.ts";
-import type { SiteNotices } from "./lib/site-notices.ts";
+import type { SiteNotices } from "../shared/contracts/site-notices.ts";
 
 export const streamTimeout = 5_000;
 
@@ -76,15 +76,16 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
 
 // The HTTP server reads these from the build, so both sides share one context object.
 export { nonceRouterContext, noncePlaceholder } from "./lib/nonce.ts";
-export { hostedLoginContext, requestAuthContext } from "./lib/auth-context.ts";
-export { apiContext } from "./lib/graphql-context.ts";
-export { flashContext } from "./lib/flash.ts";
-export { docsPreviewContext } from "./lib/docs-preview.ts";
-export { appConfigContext } from "./lib/app-config.ts";
-export { errorLogContext } from "./lib/error-log.ts";
-export { formTicketContext } from "./lib/form-ticket.ts";
-export { siteNoticesContext } from "./lib/site-notices.ts";
-export { siteAnalyticsContext } from "./lib/analytics-context.ts";
+export { hostedLoginContext, requestAuthContext } from "../shared/contracts/auth-context.ts";
+export { apiContext } from "../shared/contracts/graphql-context.ts";
+export { flashContext } from "../shared/contracts/flash.ts";
+export { docsPreviewContext } from "../shared/contracts/docs-preview.ts";
+export { appConfigContext } from "../shared/contracts/app-config.ts";
+export { errorLogContext } from "../shared/contracts/error-log.ts";
+export { formTicketContext } from "../shared/contracts/form-ticket.ts";
+export { siteNoticesContext } from "../shared/contracts/site-notices.ts";
+export { siteAnalyticsContext } from "../shared/contracts/analytics-context.ts";
+export { submittedFormContext } from "../shared/contracts/submitted-form.ts";
 
 /** The public layout's notices as HTML, for the server to put into prerendered pages (ADR 029). */
 export function renderSiteNotices(notices: SiteNotices): string {

@@ -1,7 +1,7 @@
 import { readFileSync, readdirSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { publicPaths } from "../app/lib/public-paths.ts";
+import { publicPaths } from "../shared/public-paths.ts";
 import { ContentError, parsePage, parsePages, parseSite, pathForPageFile, slugify } from "./parse.ts";
 
 const contentDir = new URL(".", import.meta.url).pathname;

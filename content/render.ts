@@ -3,12 +3,12 @@ import sanitizeHtml from "sanitize-html";
 import type { Page } from "./schema.ts";
 
 /** Markdown fields become HTML ready for `dangerouslySetInnerHTML`. */
-export type Html = { __html: string };
+type Html = { __html: string };
 /** The only fields whose text is markdown (see content/schema.ts). */
 const markdownFields = ["body", "answer", "summary"] as const;
 type MarkdownKey = (typeof markdownFields)[number];
 
-export type RenderMarkdown<T> = T extends readonly (infer Item)[]
+type RenderMarkdown<T> = T extends readonly (infer Item)[]
   ? RenderMarkdown<Item>[]
   : T extends object
     ? {

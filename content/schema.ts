@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { productIds } from "../shared/product-line.ts";
+
+/** The product line's ids (ADR 045): the site's marketing names and words for each are here, the ids there. */
+const productKey = z.enum(productIds);
 
 /**
  * The shape of every marketing content file. Strings named `body`, `answer`,
@@ -16,7 +20,7 @@ const href = z.union([
 
 const sectionId = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "must be lowercase words joined by hyphens");
 
-export const illustrationNames = [
+const illustrationNames = [
   "device-v5",
   "device-v4",
   "device-pair",
@@ -31,7 +35,7 @@ export const illustrationNames = [
   "map",
 ] as const;
 
-export const iconNames = [
+const iconNames = [
   "activity",
   "award",
   "bar-chart",
@@ -283,7 +287,7 @@ const finderSection = z.object({
   ...sectionBase,
 });
 
-export const sectionSchema = z.discriminatedUnion("type", [
+const sectionSchema = z.discriminatedUnion("type", [
   proseSection,
   featuresSection,
   specsSection,
@@ -312,7 +316,7 @@ export const pageSchema = z
     hero,
     sections: z.array(sectionSchema).default([]),
     /** JSON-LD types this page contributes, besides the site-wide Organization. */
-    structuredData: z.array(z.enum(["Product:v4", "Product:v5", "FAQPage"])).default([]),
+    structuredData: z.array(z.union([z.templateLiteral(["Product:", productKey]), z.literal("FAQPage")])).default([]),
   })
   .superRefine((page, ctx) => {
     const seen = new Set<string>();
@@ -341,8 +345,6 @@ export const pageSchema = z
       }
     });
   });
-
-const productKey = z.enum(["v4", "v5"]);
 
 export const siteSchema = z.object({
   brand: z.object({
@@ -377,7 +379,11 @@ export const siteSchema = z.object({
         status: z.enum(["Current", "Supported"]),
       }),
     )
-    .length(2),
+    .refine(
+      (products) =>
+        products.length === productIds.length && productIds.every((id) => products.some((each) => each.key === id)),
+      `List each product of the product line once: ${productIds.join(", ")}.`,
+    ),
   links: z.object({
     partner: z.object({ label: z.string().min(1), url: z.url({ protocol: /^https$/ }) }),
     termsPdf: z.object({ label: z.string().min(1), url: z.url({ protocol: /^https$/ }) }),
@@ -391,8 +397,6 @@ export const siteSchema = z.object({
 });
 
 export type Page = z.infer<typeof pageSchema>;
-export type Section = z.infer<typeof sectionSchema>;
 export type SiteConfig = z.infer<typeof siteSchema>;
 export type IllustrationName = (typeof illustrationNames)[number];
 export type IconName = (typeof iconNames)[number];
-export type ProductKey = z.infer<typeof productKey>;

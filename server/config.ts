@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { safeReturnTo } from "./auth/return-to.ts";
-import type { S3Settings } from "./storage/s3.ts";
+import { safeReturnTo } from "../shared/safe-navigation.ts";
 
 /** Every environment variable the server reads, parsed and typed in one place. */
 const booleanish = z
@@ -132,6 +131,20 @@ const schema = z.object({
     )
     .optional(),
 });
+
+/** Where uploads go when S3_BUCKET is set (ADR 018). */
+export type S3Settings = {
+  bucket: string;
+  region: string;
+  /** For a store other than AWS (MinIO, Ceph, R2…): its URL. */
+  endpoint?: string | undefined;
+  /** Bucket in the path (`host/bucket/key`) rather than the host name: most stores other than AWS need it. */
+  forcePathStyle: boolean;
+  /** Without them the SDK's own chain is used (environment, instance role). */
+  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Put before every key, to share a bucket: "densara/". */
+  prefix: string;
+};
 
 export type Config = {
   env: "production" | "development" | "test";

@@ -35,7 +35,7 @@ const secretsInText: [RegExp, string][] = [
 ];
 
 /** A text as the log may keep it: `redactError`, and no secret a link or a URL carries. */
-export function redactText(text: string): string {
+function redactText(text: string): string {
   return secretsInText.reduce(
     (result, [pattern, replacement]) => result.replace(pattern, replacement),
     redactError(text),
@@ -52,7 +52,7 @@ const redacted = "[redacted]";
  * replaced whole; every other text loses its email addresses and a failed query's values
  * (`redactError`). Numbers and flags stay (a count of tokens is no token).
  */
-export function scrub(value: unknown, name = "", depth = 0): unknown {
+function scrub(value: unknown, name = "", depth = 0): unknown {
   if (typeof value === "string") return secretName.test(name) ? redacted : redactText(value);
   if (value === null || typeof value !== "object") return value;
   if (depth > 6) return "[nested too deep]";

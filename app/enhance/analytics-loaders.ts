@@ -1,4 +1,4 @@
-import { analyticsLoaders, type LoaderName } from "../lib/analytics.ts";
+import { analyticsLoaders, type LoaderName } from "../../shared/analytics.ts";
 
 /**
  * What each loader's vendor snippet does, written as our own module (the CSP allows no

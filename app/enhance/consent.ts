@@ -4,7 +4,7 @@ import {
   readAnalyticsBlock,
   type ConsentCategory,
   type SiteAnalytics,
-} from "../lib/analytics.ts";
+} from "../../shared/analytics.ts";
 import {
   allowedLoaders,
   categoriesOf,

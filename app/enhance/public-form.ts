@@ -1,3 +1,4 @@
+import { alertClasses } from "../components/ui/alert.ts";
 import { toast } from "./toaster.ts";
 
 /**
@@ -78,8 +79,7 @@ function alertIn(form: HTMLFormElement, message: string): void {
   alert.setAttribute("role", "alert");
   alert.dataset.formAlert = "error";
   alert.tabIndex = -1;
-  alert.className =
-    "rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100";
+  alert.className = alertClasses.error;
   alert.textContent = message;
   form.prepend(alert);
   alert.focus();

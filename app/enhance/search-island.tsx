@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { createRoot } from "react-dom/client";
 import { SearchPanel } from "../components/site/search-panel.tsx";
-import { navigateTo } from "../lib/safe-navigation.ts";
+import { navigateTo } from "../../shared/safe-navigation.ts";
 import { toast } from "./toaster.ts";
 
 let show: ((value: boolean) => void) | undefined;

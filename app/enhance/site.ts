@@ -18,7 +18,7 @@ void initSession();
 // The consent banner and the analytics loaders, only on a page that carries the loaders'
 // data block (the admin turned one on): a site with none ships none of it (ADR 030).
 // The attribute is analyticsBlockAttribute's, written out: importing it would cost every
-// public page a request of its own (app/lib/analytics.test.ts holds the two together).
+// public page a request of its own (shared/analytics.test.ts holds the two together).
 if (document.querySelector("script[data-site-analytics]")) {
   void import("./consent.ts").then((consent) => consent.initConsent());
 }

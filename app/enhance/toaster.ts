@@ -1,21 +1,11 @@
+import { toastCardClasses, toastTones } from "../components/ui/toast-tones.ts";
 import { createToastStore, defaultToastIcon, type Toast, type ToastInput } from "../lib/toast-store.ts";
-
-/** Other modules raise a toast with `document.dispatchEvent(new CustomEvent(toastEvent, { detail: input }))`. */
-export const toastEvent = "densara:toast";
 
 const store = createToastStore();
 
 export function toast(input: ToastInput): string {
   return store.add(input);
 }
-
-/** The same tones as the portal's toaster. */
-const tones: Record<Toast["color"], { border: string; icon: string }> = {
-  info: { border: "border-bdblue-600 dark:border-bdblue-300", icon: "text-bdblue-700 dark:text-bdblue-300" },
-  success: { border: "border-emerald-600 dark:border-emerald-400", icon: "text-emerald-700 dark:text-emerald-300" },
-  warning: { border: "border-amber-500 dark:border-amber-400", icon: "text-amber-700 dark:text-amber-300" },
-  error: { border: "border-red-600 dark:border-red-400", icon: "text-red-700 dark:text-red-300" },
-};
 
 function element<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string) {
   const node = document.createElement(tag);
@@ -40,16 +30,13 @@ function picture(item: Toast): Node | null {
   const template = document.querySelector<HTMLTemplateElement>(`template[data-toast-icon="${name}"]`);
   const icon = template?.content.firstElementChild?.cloneNode(true);
   if (!(icon instanceof SVGElement)) return null;
-  icon.classList.add(...tones[item.color].icon.split(" "));
+  icon.classList.add(...toastTones[item.color].icon.split(" "));
   icon.dataset.toastIcon = name;
   return icon;
 }
 
 function renderToast(item: Toast): HTMLLIElement {
-  const li = element(
-    "li",
-    `pointer-events-auto flex gap-3 rounded-xl border-l-4 bg-white p-4 shadow-lg ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800 ${tones[item.color].border}`,
-  );
+  const li = element("li", `${toastCardClasses} ${toastTones[item.color].border}`);
   li.dataset.toastId = item.id;
   const drawn = picture(item);
   if (drawn) li.append(drawn);
@@ -101,12 +88,6 @@ export function initToaster() {
     }
     for (const item of toasts) {
       if (!list.querySelector(`li[data-toast-id="${CSS.escape(item.id)}"]`)) list.append(renderToast(item));
-    }
-  });
-  document.addEventListener(toastEvent, (event) => {
-    const detail: unknown = (event as CustomEvent<unknown>).detail;
-    if (typeof detail === "object" && detail !== null && typeof (detail as { title?: unknown }).title === "string") {
-      toast(detail as ToastInput);
     }
   });
 }

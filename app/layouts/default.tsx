@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import { SiteShell } from "../components/site/site-shell.tsx";
-import { carriesAnalytics } from "../lib/analytics.ts";
-import { siteAnalyticsContext } from "../lib/analytics-context.ts";
-import { siteNoticesContext } from "../lib/site-notices.ts";
+import { carriesAnalytics } from "../../shared/analytics.ts";
+import { siteAnalyticsContext } from "../../shared/contracts/analytics-context.ts";
+import { siteNoticesContext } from "../../shared/contracts/site-notices.ts";
 import type { Route } from "./+types/default";
 
 /**

@@ -3,8 +3,9 @@ import type { TadaDocumentNode } from "gql.tada";
 import { data, redirect, type RouterContextProvider } from "react-router";
 import type { ActionFailure } from "./action-failure.ts";
 import { mutate, submit, type MutationOutcome } from "./api.server.ts";
-import { flash, type Flash } from "./flash.ts";
+import { flash, type Flash } from "../../shared/contracts/flash.ts";
 import { formOf, text } from "./form-data.ts";
+import { submittedFormContext } from "../../shared/contracts/submitted-form.ts";
 import { withParams } from "./list-params.ts";
 
 type Context = Readonly<RouterContextProvider>;
@@ -15,8 +16,10 @@ const formTypes = /^\s*(application\/x-www-form-urlencoded|multipart\/form-data\
 /**
  * The submitted form, or a clear 4xx that changes nothing: 415 when the body is not a
  * form at all, 400 when it claims to be one but cannot be read (a broken multipart body).
+ * A form the server already read (the CSRF check) is taken as it was read: a body is
+ * read once.
  */
-export async function readForm(request: Request): Promise<FormData> {
+export async function readForm(request: Request, context: Context): Promise<FormData> {
   if (!formTypes.test(request.headers.get("content-type") ?? "")) {
     throw data(
       {
@@ -26,7 +29,7 @@ export async function readForm(request: Request): Promise<FormData> {
       { status: 415 },
     );
   }
-  const form = await formOf(request);
+  const form = context.get(submittedFormContext) ?? (await formOf(request));
   if (!form) {
     throw data(
       { name: "That request was not understood", message: "Send the form from the page; nothing was changed." },
@@ -40,7 +43,7 @@ export async function readForm(request: Request): Promise<FormData> {
 export type Done = Omit<Flash, "color"> & { params?: Record<string, string | null> };
 
 /** Post/redirect/get: the write worked, so say so on the page the redirect lands on. */
-export function succeeded(context: Context, url: URL, done: Done) {
+function succeeded(context: Context, url: URL, done: Done) {
   const { params = {}, ...message } = done;
   flash(context, { color: "success", ...message });
   return redirect(`${url.pathname}${withParams(url.search, params)}`, 303);
@@ -66,7 +69,7 @@ export function failed(intent: string, outcome: Extract<MutationOutcome<unknown>
 }
 
 /** An intent the page does not send: refused plainly. */
-export function unknownIntent() {
+function unknownIntent() {
   return data<ActionFailure>(
     { intent: "", message: "That action is not one this page knows; nothing was changed.", fields: {}, values: {} },
     { status: 400 },
@@ -107,7 +110,7 @@ export function formActions<Answer = never>(path: string, intents: Record<string
     path,
     intents,
     async action({ request, context, url }: { request: Request; context: Context; url: URL }) {
-      const form = await readForm(request);
+      const form = await readForm(request, context);
       const name = text(form, "intent") ?? "";
       const chosen = Object.hasOwn(intents, name) ? intents[name] : undefined;
       if (!chosen) return unknownIntent();

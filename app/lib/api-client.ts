@@ -1,6 +1,6 @@
 import { Kind, print, type DocumentNode } from "@0no-co/graphql.web";
 import type { TadaDocumentNode } from "gql.tada";
-import type { ApiError } from "./graphql-context.ts";
+import type { ApiError } from "../../shared/contracts/graphql-context.ts";
 
 /**
  * The default GraphQL client of the hydrated pages (spec §7, §9): POST JSON
@@ -8,11 +8,11 @@ import type { ApiError } from "./graphql-context.ts";
  * a 10000 ms timeout; GET retried once on the statuses below, writes never; any status
  * from 400 to 599 is an error.
  */
-export const requestTimeoutMs = 10_000;
+const requestTimeoutMs = 10_000;
 export const retryStatuses: readonly number[] = [408, 409, 425, 429, 500, 502, 503, 504];
 export const getRetries = 1;
-export const endpoint = "/graphql";
-export const cacheResetError = "Error on cache reset";
+const endpoint = "/graphql";
+const cacheResetError = "Error on cache reset";
 
 export type CachePolicy = "no-cache" | "cache-first";
 
@@ -190,5 +190,3 @@ export function createApiClient(options: ApiClientOptions = {}) {
 
   return { request, resetCache };
 }
-
-export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,6 +1,6 @@
 import type { TadaDocumentNode } from "gql.tada";
 import { data, type RouterContextProvider } from "react-router";
-import { apiContext, type ApiError, type ApiExecutor, type ApiResult } from "./graphql-context.ts";
+import { apiContext, type ApiError, type ApiExecutor, type ApiResult } from "../../shared/contracts/graphql-context.ts";
 import type { ErrorPayload } from "./route-error.ts";
 
 type Context = Readonly<RouterContextProvider>;

@@ -1,9 +1,10 @@
+import { defaultBuildPollMs } from "../../shared/contracts/app-config.ts";
+
 /**
  * Spec §4 and §7: the portal polls for a newer build. When one is found, the next
  * navigation is a full page load, so a long-open tab picks up the new code instead of
  * asking for route modules that no longer exist.
  */
-export const defaultBuildPollMs = 60_000;
 export const latestBuildPath = "/builds/latest.json";
 
 export type BuildInfo = { id: string; timestamp: number };

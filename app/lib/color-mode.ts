@@ -1,6 +1,6 @@
 /** Spec §2 "Colour mode". The key is kept from the earlier product so returning visitors keep their choice. */
 export const colorModeStorageKey = "nuxt-color-mode";
-export const colorModePreferences = ["system", "light", "dark"] as const;
+const colorModePreferences = ["system", "light", "dark"] as const;
 export type ColorModePreference = (typeof colorModePreferences)[number];
 export type ColorMode = "light" | "dark";
 

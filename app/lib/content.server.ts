@@ -1,5 +1,5 @@
 import type { RenderedPage } from "../../content/render.ts";
-import { publicPaths } from "./public-paths.ts";
+import { publicPaths } from "../../shared/public-paths.ts";
 
 // Each file arrives as a validated JSON module (scripts/vite/content.ts).
 const modules = import.meta.glob<RenderedPage>("../../content/pages/**/*.{yaml,md}", {

@@ -1,23 +1,12 @@
-import {
-  Activity,
-  BookOpen,
-  Building2,
-  Images,
-  Inbox,
-  LibraryBig,
-  PackageCheck,
-  LayoutDashboard,
-  Settings,
-  SlidersHorizontal,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
-
 /**
  * The portal's pages: one list for the sidebar (with its icons), the command palette
- * (pages and their actions), the breadcrumbs and the keyboard shortcuts. A page is listed
- * only when the viewer's capabilities (from the server's own rules) reach it; nothing
- * here checks a role.
+ * (pages and their actions), the breadcrumbs and the keyboard shortcuts, and the one the
+ * end-to-end sweeps and the JS budget derive their page lists from
+ * (`tests/support/portal-pages.ts`). A page is listed only when the viewer's capabilities
+ * (from the server's own rules) reach it; nothing here checks a role.
+ *
+ * Plain data: no components and nothing that needs a browser, so tests and scripts import
+ * it under Node. Icons are named; `app/components/dashboard/nav-icons.ts` draws them.
  */
 export type Reach = "all" | "some" | "none";
 
@@ -26,9 +15,25 @@ export type Capabilities = Record<string, Record<string, Reach>>;
 
 /**
  * An entity's operation, as the capabilities name it, and the reach it takes: every row
- * (the default: a page of all of them), or some (a page of the viewer's own rows).
+ * ("all", the default: a page of all of them), or any reach at all ("some": a page of the
+ * viewer's own rows, such as an organization's members see; those who reach every row
+ * have it too).
  */
-type Needs = { entity: string; operation: string; reach?: "some" };
+export type Needs = { entity: string; operation: string; reach?: "all" | "some" };
+
+/** The icons the portal's pages are drawn with, by name. */
+export type NavIcon =
+  | "activity"
+  | "book-open"
+  | "building"
+  | "images"
+  | "inbox"
+  | "layout-dashboard"
+  | "library"
+  | "package-check"
+  | "settings"
+  | "sliders"
+  | "users";
 
 /** Something the command palette offers to do on a page, for those whose capabilities reach it. */
 export type PageAction = Needs & { id: string; label: string; keywords: string[]; to: string; download?: boolean };
@@ -36,7 +41,7 @@ export type PageAction = Needs & { id: string; label: string; keywords: string[]
 export type DashboardPage = {
   label: string;
   to: string;
-  icon: LucideIcon;
+  icon: NavIcon;
   description: string;
   group: "Portal" | "Administration" | "Account";
   /** The two keys after "g" that go there. */
@@ -52,7 +57,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Overview",
     to: "/dashboard",
-    icon: LayoutDashboard,
+    icon: "layout-dashboard",
     description: "Counts, recent activity and shortcuts",
     group: "Portal",
     shortcut: "g d",
@@ -60,7 +65,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Documentation",
     to: "/docs",
-    icon: LibraryBig,
+    icon: "library",
     description: "Procedures for installing, calibrating, running and servicing the v5 and v4",
     group: "Portal",
     shortcut: "g h",
@@ -70,7 +75,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Users",
     to: "/dashboard/admin/users",
-    icon: Users,
+    icon: "users",
     description: "Invite people, change roles, disable accounts, end sessions",
     group: "Administration",
     shortcut: "g u",
@@ -89,7 +94,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Organizations",
     to: "/dashboard/admin/organizations",
-    icon: Building2,
+    icon: "building",
     description: "Clinics, hospitals, distributors and research sites",
     group: "Administration",
     shortcut: "g o",
@@ -108,7 +113,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Inquiries",
     to: "/dashboard/admin/inquiries",
-    icon: Inbox,
+    icon: "inbox",
     description: "Messages from the contact form: assign, note and close them",
     group: "Administration",
     shortcut: "g i",
@@ -128,7 +133,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Docs",
     to: "/dashboard/admin/docs",
-    icon: BookOpen,
+    icon: "book-open",
     description: "Every doc with its drafts and history; publish, unpublish and the trash",
     group: "Administration",
     shortcut: "g k",
@@ -147,7 +152,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Releases",
     to: "/dashboard/releases",
-    icon: PackageCheck,
+    icon: "package-check",
     description: "Software for the v4 and v5 scanners: notes and downloads",
     group: "Portal",
     shortcut: "g r",
@@ -165,7 +170,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Media",
     to: "/dashboard/admin/media",
-    icon: Images,
+    icon: "images",
     description: "Images, PDFs and software archives for releases and docs",
     group: "Portal",
     shortcut: "g m",
@@ -174,7 +179,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Activity",
     to: "/dashboard/admin/activity",
-    icon: Activity,
+    icon: "activity",
     description: "The audit log of every change",
     group: "Administration",
     shortcut: "g a",
@@ -194,7 +199,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Site settings",
     to: "/dashboard/admin/config",
-    icon: SlidersHorizontal,
+    icon: "sliders",
     description: "Analytics, contact recipients, banner and maintenance notice",
     group: "Administration",
     shortcut: "g c",
@@ -203,7 +208,7 @@ export const dashboardPages: readonly DashboardPage[] = [
   {
     label: "Your settings",
     to: "/dashboard/settings",
-    icon: Settings,
+    icon: "settings",
     description: "Profile, colour mode, notifications, tokens and sessions",
     group: "Account",
     shortcut: "g s",
@@ -226,12 +231,23 @@ export function can(capabilities: Capabilities, entity: string, operation: strin
   return reach === "all" || reach === "some";
 }
 
+/**
+ * Whether the viewer has the reach a page or route needs: "all" takes every row; "some"
+ * takes any reach at all (every row, or only the viewer's own).
+ */
+export function reaches(capabilities: Capabilities, needs: Needs): boolean {
+  const reach = capabilities[needs.entity]?.[needs.operation];
+  return needs.reach === "some" ? reach === "all" || reach === "some" : reach === "all";
+}
+
 export function visiblePages(capabilities: Capabilities): DashboardPage[] {
-  return dashboardPages.filter((page) => {
-    if (!page.needs) return true;
-    const reach = capabilities[page.needs.entity]?.[page.needs.operation];
-    return reach === "all" || (page.needs.reach === "some" && reach === "some");
-  });
+  return dashboardPages.filter((page) => !page.needs || reaches(capabilities, page.needs));
+}
+
+/** Pages in the sidebar's order: by group, in the order the groups first appear, and in list order within one. */
+export function inSidebarOrder<Page extends Pick<DashboardPage, "group">>(pages: readonly Page[]): Page[] {
+  const groups = [...new Set(pages.map((page) => page.group))];
+  return groups.flatMap((group) => pages.filter((page) => page.group === group));
 }
 
 /** The actions of the pages the viewer has that the viewer may also do. */

@@ -4,16 +4,6 @@ export function text(form: FormData, name: string): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
-/** A whole number, or NaN (which the API refuses with a clear message). */
-export function integer(form: FormData, name: string): number {
-  const value = text(form, name);
-  return value !== undefined && /^\d{1,9}$/.test(value) ? Number(value) : Number.NaN;
-}
-
-export function checked(form: FormData, name: string): boolean {
-  return form.get(name) === "on" || form.get(name) === "true";
-}
-
 /** The body of a request as a form, or null when it is not one (a wrong Content-Type, a broken body). */
 export async function formOf(request: Request): Promise<FormData | null> {
   try {

@@ -11,7 +11,7 @@ export const graphql = initGraphQLTada<{
   scalars: { DateTime: string; Date: string; ID: string; File: File };
 }>();
 
-export type { FragmentOf, ResultOf, VariablesOf } from "gql.tada";
+export type { FragmentOf, ResultOf } from "gql.tada";
 export { readFragment } from "gql.tada";
 
 type ApiTypes = introspection["types"];

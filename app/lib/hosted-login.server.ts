@@ -1,5 +1,5 @@
 import { data, type RouterContextProvider } from "react-router";
-import { hostedLoginContext, type HostedLogin } from "./auth-context.ts";
+import { hostedLoginContext, type HostedLogin } from "../../shared/contracts/auth-context.ts";
 
 /** The hosted pages exist only with the embedded provider; with an external one they are not found. */
 export function hostedLogin(context: Readonly<RouterContextProvider>): HostedLogin {

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { ErrorPayload } from "./route-error.ts";
-import { asText, textProblem } from "./text-kinds.ts";
+import { asText, textProblem } from "../../shared/text-kinds.ts";
 
 /**
  * A list page keeps its state in the URL (filters, sort, page), so a reload, a shared

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { footerColumns, headerNavigation, isActive, isGroup, socialLinks, type NavigationLink } from "./navigation.ts";
-import { isPublicPath } from "./public-paths.ts";
+import { isPublicPath } from "../../shared/public-paths.ts";
 import { site } from "./site.ts";
 
 function labelsAndPaths(links: readonly NavigationLink[]) {

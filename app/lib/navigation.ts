@@ -1,3 +1,4 @@
+import { currentProduct } from "../../shared/product-line.ts";
 import type { IconName } from "../../content/schema.ts";
 import { site } from "./site.ts";
 
@@ -66,7 +67,7 @@ export const headerNavigation: NavigationLink[] = [
       .map((product) => ({
         label: product.shortName,
         to: `/products/${product.key}`,
-        icon: product.key === "v5" ? "monitor" : "package",
+        icon: product.key === currentProduct ? "monitor" : "package",
         description: product.tagline,
         badge: product.status,
       })),

@@ -1,4 +1,5 @@
-import { defaultBuildPollMs, watchForNewBuild, type BuildWatcher } from "./build-update.ts";
+import { defaultBuildPollMs } from "../../shared/contracts/app-config.ts";
+import { watchForNewBuild, type BuildWatcher } from "./build-update.ts";
 import { mayReload } from "./reload-guard.ts";
 
 /** The portal's one build watcher, shared by the shell (which starts it) and the layout's client middleware. */

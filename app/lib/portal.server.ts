@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { query } from "./api.server.ts";
-import type { Capabilities, Reach } from "./dashboard-nav.ts";
+import { reaches, type Capabilities, type Needs } from "./dashboard-nav.ts";
 import { graphql, type ResultOf } from "./graphql.ts";
 import type { ErrorPayload } from "./route-error.ts";
 import { requireUser } from "./sign-in.ts";
@@ -46,7 +46,8 @@ export type Portal = {
   notices: ResultOf<typeof PortalQuery>["siteNotices"];
 };
 
-const portalContext = createContext<Portal | null>(null);
+/** Where the layout's middleware keeps what it read (set by `loadPortal`). */
+export const portalContext = createContext<Portal | null>(null);
 
 /**
  * The portal's layout middleware: a signed-in person is required (a signed-out request,
@@ -76,18 +77,21 @@ export function portalOf(context: Readonly<RouterContextProvider>): Portal {
 }
 
 /**
- * Route middleware for a page that works on the rows of an entity (the admin pages): it
- * refuses with 403, inside the portal's layout, unless the server's rules give the viewer
- * this reach. It runs before the page's loader and its action alike.
+ * Route middleware for a page that works on the rows of an entity: it refuses with 403,
+ * inside the portal's layout, unless the server's rules give the viewer this reach. It
+ * runs before the page's loader and its action alike. `reach` is "all" (the default: a
+ * page of every row, the admin pages) or "some": any reach at all, for a page of the
+ * viewer's own rows (an organization's members see their organization's), which those
+ * who reach every row also open.
  */
 export function requireReach(
   entity: string,
   operation: string,
   refusal: string,
-  reach: Reach = "all",
+  reach: NonNullable<Needs["reach"]> = "all",
 ): MiddlewareFunction<Response> {
   return ({ context }) => {
-    if (portalOf(context).capabilities[entity]?.[operation] !== reach) {
+    if (!reaches(portalOf(context).capabilities, { entity, operation, reach })) {
       throw data<ErrorPayload>({ name: "Not allowed", message: refusal }, { status: 403 });
     }
   };

@@ -3,7 +3,7 @@ import type { RouterContextProvider } from "react-router";
 import { failed, readForm } from "./actions.server.ts";
 import { submit } from "./api.server.ts";
 import { text } from "./form-data.ts";
-import { reusedFormTicket } from "./form-ticket.ts";
+import { reusedFormTicket } from "../../shared/contracts/form-ticket.ts";
 
 /**
  * A public form's action (ADR 028): the mutation's outcome, or the refusal with every word
@@ -15,7 +15,7 @@ export async function sendPublicForm<Data, Variables extends { input: unknown }>
   document: TadaDocumentNode<Data, Variables>,
   intent: string,
 ) {
-  const form = await readForm(request);
+  const form = await readForm(request, context);
   const outcome = await submit(context, document, form);
   if (outcome.ok) return { ok: true as const, data: outcome.data };
   const refused = failed(intent, outcome, form);

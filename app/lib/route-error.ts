@@ -5,7 +5,7 @@ import { errorScreen, notFoundMessage, validationFailedMessage, type ErrorScreen
 export type ErrorPayload = { name?: string; message?: string };
 
 /** The address as asked for, query string included: the spec's `{fullPath}`. */
-export function fullPathOf(url: URL): string {
+function fullPathOf(url: URL): string {
   return url.pathname + url.search;
 }
 

@@ -7,7 +7,7 @@ export function absoluteUrl(path: string, origin: string): string {
   return new URL(path, origin).toString();
 }
 
-export function organizationJsonLd(origin: string) {
+function organizationJsonLd(origin: string) {
   const { company, brand, links } = site;
   return {
     "@context": "https://schema.org",

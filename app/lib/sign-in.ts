@@ -1,5 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
-import { requestAuthContext, type SignedInUser } from "./auth-context.ts";
+import { requestAuthContext, type SignedInUser } from "../../shared/contracts/auth-context.ts";
 
 /** Sign-in brings the visitor back to the page they were on. */
 export function signInHref(pathWithSearch: string) {

@@ -2,8 +2,9 @@ import type { RenderedPage } from "../../content/render.ts";
 import { htmlToText } from "../../content/text.ts";
 import { absoluteUrl } from "./seo.ts";
 import { productByKey, site } from "./site.ts";
+import { isProductId, productLine, type ProductId } from "../../shared/product-line.ts";
 
-function product(key: "v4" | "v5", page: RenderedPage, origin: string) {
+function product(key: ProductId, page: RenderedPage, origin: string) {
   const info = productByKey(key);
   if (!info) throw new Error(`content/site.yaml has no product ${key}`);
   const specs = page.sections.flatMap((section) =>
@@ -14,7 +15,7 @@ function product(key: "v4" | "v5", page: RenderedPage, origin: string) {
     "@type": "Product",
     name: info.name,
     description: page.description,
-    url: absoluteUrl(`/products/${key}`, origin),
+    url: absoluteUrl(productLine[key].page, origin),
     image: absoluteUrl("/social-card.png", origin),
     category: "Bone densitometer (quantitative ultrasound)",
     brand: { "@type": "Brand", name: site.brand.name },
@@ -42,14 +43,10 @@ function faqPage(page: RenderedPage) {
 /** The JSON-LD a page asks for in its content file, besides the site-wide Organization; this site's URLs at `origin`. */
 export function structuredData(page: RenderedPage, origin: string): object[] {
   return page.structuredData.map((kind) => {
-    switch (kind) {
-      case "Product:v4":
-        return product("v4", page, origin);
-      case "Product:v5":
-        return product("v5", page, origin);
-      case "FAQPage":
-        return faqPage(page);
-    }
+    if (kind === "FAQPage") return faqPage(page);
+    const key = kind.slice("Product:".length);
+    if (!isProductId(key)) throw new Error(`a page asks for the structured data of an unknown product: ${kind}`);
+    return product(key, page, origin);
   });
 }
 

@@ -1,23 +1,9 @@
+import { type ToastAvatar, type ToastIconName } from "../../shared/contracts/toast.ts";
+
 /** Spec §3 "Notification (toast)" and §9: toasts close after 5000 ms unless told otherwise, and pause while hovered. */
 export const defaultToastTimeout = 5000;
 
 export type ToastColor = "info" | "success" | "warning" | "error";
-
-/**
- * The icons a toast may name (spec §3 `icon`), the same in the portal and on the public
- * pages: each toaster draws them from the one bundled icon set (nothing is fetched).
- */
-export const toastIconNames = [
-  "circle-check",
-  "circle-alert",
-  "triangle-alert",
-  "info",
-  "mail",
-  "key",
-  "log-out",
-  "user",
-] as const;
-export type ToastIconName = (typeof toastIconNames)[number];
 
 /** A toast that names no icon shows its colour's. */
 export const defaultToastIcon = {
@@ -27,13 +13,7 @@ export const defaultToastIcon = {
   info: "info",
 } as const satisfies Record<ToastColor, ToastIconName>;
 
-export function isToastIconName(value: unknown): value is ToastIconName {
-  return typeof value === "string" && (toastIconNames as readonly string[]).includes(value);
-}
-
-/** A picture drawn in place of the icon, usually the person the toast is about; alt "" when the title names them. */
-export type ToastAvatar = { src: string; alt: string };
-export type ToastAction = { label: string; href?: string; onClick?: () => void };
+type ToastAction = { label: string; href?: string; onClick?: () => void };
 
 export type ToastInput = {
   id?: string;
@@ -124,5 +104,3 @@ export function createToastStore(clock: Clock = systemClock) {
 
   return { add, remove, pause, resume, subscribe, list: () => [...entries.values()].map((entry) => entry.toast) };
 }
-
-export type ToastStore = ReturnType<typeof createToastStore>;

@@ -5,11 +5,11 @@
  * together as new pages with tables, links, callouts and code blocks.
  */
 import { readFileSync } from "node:fs";
-import { suggestSlug } from "../../app/lib/doc-paths.ts";
+import { suggestSlug } from "../../shared/doc-paths.ts";
 import { demoDocs } from "../../server/demo/docs/index.ts";
 
 /** A seeded pseudo-random source (mulberry32): the same seed gives the same pages. */
-export function seeded(seed: number): () => number {
+function seeded(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -33,7 +33,7 @@ const between = (random: Random, low: number, high: number) => low + Math.floor(
 export const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 /** One demo page, taken apart: its sentences, list items and headings. */
-export type Topic = {
+type Topic = {
   path: string;
   title: string;
   description: string;
@@ -81,7 +81,7 @@ function takeApart(body: string): Pick<Topic, "sentences" | "items" | "headings"
 let loaded: Topic[] | undefined;
 
 /** The demo documentation, one topic per page. */
-export function topics(): Topic[] {
+function topics(): Topic[] {
   loaded ??= demoDocs.map((demo) => ({
     path: demo.path,
     title: demo.title,
@@ -261,8 +261,6 @@ console.log([...failures].sort((a, b) => b[1] - a[1]).slice(0, ${3 + (n % 5)}));
 2026-03-04,DX5-${1000 + n},PH-${2200 + n},1.034,FAIL`,
   },
 ];
-
-export const codeLanguages = codeSamples.map((sample) => sample.language);
 
 function codeBlock(index: number): string {
   const sample = codeSamples[index % codeSamples.length];

@@ -18,7 +18,8 @@ import { gzipSync } from "node:zlib";
 import { chromium, type BrowserContext } from "@playwright/test";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { publicPaths } from "../../app/lib/public-paths.ts";
+import { publicPaths } from "../../shared/public-paths.ts";
+import { benchPortalPaths, benchReadingPaths } from "../../tests/support/portal-pages.ts";
 import { chromiumFlags, chromiumPath } from "../chromium.ts";
 import { startServer } from "./server.ts";
 
@@ -29,23 +30,18 @@ const runLighthouse = !args.includes("--no-lighthouse");
 const runPortal = !args.includes("--no-portal");
 const runDocs = !args.includes("--no-docs");
 
-/** The portal's pages, each measured as a first load (a fresh browser, signed in): budget 160 KB gzip. */
-const portalPaths = [
-  "/dashboard",
-  "/dashboard/admin/users",
-  "/dashboard/admin/organizations",
-  "/dashboard/admin/activity",
-  "/dashboard/admin/config",
-  "/dashboard/admin/media",
-  "/dashboard/releases",
-  "/dashboard/admin/docs",
-  "/dashboard/settings",
-];
+/**
+ * The portal's pages, each measured as a first load (a fresh browser, signed in): budget
+ * 160 KB gzip. Derived from the nav, with the e2e sweeps (tests/support/portal-pages.ts).
+ */
+const portalPaths = [...benchPortalPaths];
 const portalBudgetKb = 160;
-/** The docs area, signed in: a reading page (not hydrated) and the editor, each with its own budget. */
+/**
+ * The docs area, signed in: the reading pages (not hydrated: the nav's pages outside the
+ * portal's app, and a doc each) and the editor, each with its own budget.
+ */
 const docsPages = [
-  { path: "/docs", budgetKb: 60, reading: true },
-  { path: "/docs/calibration/daily-phantom-check", budgetKb: 60, reading: true },
+  ...benchReadingPaths.map((path) => ({ path, budgetKb: 60, reading: true })),
   { path: "/docs/add", budgetKb: 250, reading: false },
 ];
 const benchAdmin = { email: "bench-admin@densara.test", password: "bench-admin-password-1" };

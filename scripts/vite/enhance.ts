@@ -1,7 +1,7 @@
 import { resolve } from "node:path";
 import type { Plugin } from "vite";
 
-export const enhanceManifestId = "virtual:enhance-manifest";
+const enhanceManifestId = "virtual:enhance-manifest";
 const resolvedId = `\0${enhanceManifestId}`;
 
 /**

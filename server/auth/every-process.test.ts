@@ -5,7 +5,7 @@ import { openDatabase, type DatabaseHandle } from "../db/client.ts";
 import { users } from "../db/schema/index.ts";
 import { forgetNotices, readSiteNotices, updateAnnouncement } from "../domain/settings/index.ts";
 import { changeUserRole } from "../domain/users/index.ts";
-import { createSessionStore, type StampSource } from "./sessions.ts";
+import { createSessionStore, type StampSource } from "../domain/users/session-store.ts";
 
 const policy = { idleTimeoutS: 30 * 60, absoluteLifetimeS: 8 * 60 * 60 };
 

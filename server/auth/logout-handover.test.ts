@@ -4,11 +4,11 @@ import { databaseKinds, useTestDatabase } from "../../tests/support/databases.ts
 import { csrfTokenFor } from "../http/security/csrf.ts";
 import { createLoginTransactions } from "./login-transactions.ts";
 import type { RelyingParty } from "./relying-party.ts";
-import { createSessionStore } from "./sessions.ts";
+import { createSessionStore } from "../domain/users/session-store.ts";
 import { loadConfig } from "../config.ts";
 import { upsertUserFromClaims } from "../domain/users/index.ts";
 import { createLogger } from "../log.ts";
-import { createAuthRoutes } from "./routes.ts";
+import { createAuthRoutes } from "../http/auth-routes.ts";
 
 /** An external provider, as far as sign-out is concerned: its end-session page is on another origin. */
 function externalProvider(): RelyingParty {

@@ -1,7 +1,7 @@
 import type { DatabaseHandle } from "../db/client.ts";
 import { listenForNotifications } from "../db/notifications.ts";
 import type { Logger } from "../log.ts";
-import { hashSessionToken } from "./sessions.ts";
+import { hashSessionToken } from "../domain/users/session-store.ts";
 
 /**
  * How long an answer to a signed-in session check is reused before the database is asked
@@ -10,10 +10,10 @@ import { hashSessionToken } from "./sessions.ts";
 export const sessionAnswerTtlMs = 2_000;
 
 /** How long it is reused while this process hears of every session that ends (ADR 034). */
-export const heardSessionAnswerTtlMs = 30_000;
+const heardSessionAnswerTtlMs = 30_000;
 
 /** The channel the database announces ended sessions and changed people on (migration 0015). */
-export const sessionChangesChannel = "densara_sessions";
+const sessionChangesChannel = "densara_sessions";
 
 /**
  * The answers to signed-in session checks, kept per session token in this process. Every

@@ -23,7 +23,7 @@ import type { BlobStore } from "../storage/blob-store.ts";
  * It is written to `<dir>.partial` and renamed into place once whole.
  */
 
-export const backupFormat = "densara-backup/1";
+const backupFormat = "densara-backup/1";
 
 export type BackupManifest = {
   format: typeof backupFormat;
@@ -50,7 +50,7 @@ const fileKeyShape = /^(?:[a-z0-9][a-z0-9_-]*\/){1,4}[a-z0-9][a-z0-9._-]*$/;
  * Whether a row names this file: by its key, or by a folder it is in (a media item keeps
  * `media/<uuid>`, its variants are `media/<uuid>/original.png`, `…/thumb.webp`).
  */
-export function namedBy(named: ReadonlySet<string>, key: string): boolean {
+function namedBy(named: ReadonlySet<string>, key: string): boolean {
   if (named.has(key)) return true;
   for (let slash = key.indexOf("/"); slash !== -1; slash = key.indexOf("/", slash + 1)) {
     if (named.has(key.slice(0, slash))) return true;

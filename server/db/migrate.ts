@@ -8,7 +8,7 @@ export const migrationsFolder = new URL("./migrations", import.meta.url).pathnam
  * Every process takes this PostgreSQL advisory lock before migrating, so two servers
  * starting at once run the migrations one after the other; the second finds them applied.
  */
-export const migrationLockKey = 4_711_202_611;
+const migrationLockKey = 4_711_202_611;
 
 /** Applies the migrations in `folder` (this build's, unless a restore brings a database to an older one first). */
 export async function migrateDatabase(handle: DatabaseHandle, folder = migrationsFolder): Promise<void> {

@@ -15,7 +15,7 @@ export type NotificationHandlers = {
 };
 
 /** How long to wait before connecting again after the listening connection was lost. */
-export const relistenDelayMs = 1_000;
+const relistenDelayMs = 1_000;
 
 /**
  * Listens on one channel of the database (LISTEN / NOTIFY) until stopped. On PostgreSQL it

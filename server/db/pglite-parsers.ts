@@ -6,7 +6,7 @@ import { types, type PGlite, type QueryOptions, type Transaction } from "@electr
  * read the text themselves.
  */
 const keepAsText = (value: string) => value;
-export const drizzleTextTypes: readonly number[] = [
+const drizzleTextTypes: readonly number[] = [
   types.TIMESTAMP,
   types.TIMESTAMPTZ,
   types.INTERVAL,

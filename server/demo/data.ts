@@ -10,7 +10,7 @@ import type { Role } from "../domain/core/access.ts";
  * network addresses in the documentation ranges (RFC 5737, RFC 3849).
  */
 
-export type DemoOrganizationDetails = {
+type DemoOrganizationDetails = {
   name: string;
   kind: "clinic" | "hospital" | "distributor" | "research_site";
   street: string;
@@ -27,7 +27,7 @@ export type DemoOrganizationDetails = {
 };
 
 /** How an organization reached its certification status (the seed replays it through the domain). */
-export type DemoCertification =
+type DemoCertification =
   /** Certified when it was added, until this many days from now. */
   | { status: "certified"; untilInDays: number }
   /** In training when it was added, certified this many days ago (for two years, as the programme runs). */

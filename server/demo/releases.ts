@@ -25,7 +25,7 @@ type DemoRelease = {
   withScreen?: boolean;
 };
 
-export const demoReleases: DemoRelease[] = [
+const demoReleases: DemoRelease[] = [
   {
     product: "v4",
     channel: "stable",

@@ -6,7 +6,7 @@ import type { Actor } from "../domain/core/access.ts";
 import { recordActivity } from "../domain/core/activity-log.ts";
 import type { DomainContext, DomainPorts, RequestInfo } from "../domain/core/context.ts";
 import { formTicketsWithKey } from "../http/security/form-tickets.ts";
-import { databaseRateLimits } from "../http/security/rate-limit.ts";
+import { databaseRateLimits } from "../web/rate-limit.ts";
 import {
   certifyOrganization,
   createOrganization,
@@ -68,7 +68,7 @@ import {
 export const demoIssuer = "demo";
 
 /** The product acting on its own; its activity rows read "Demo data". */
-export const demoActor: Actor = {
+const demoActor: Actor = {
   id: "00000000-0000-4000-8000-00000000de70",
   role: "admin",
   organizationId: null,

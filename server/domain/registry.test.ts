@@ -11,13 +11,13 @@ import { domainOperations, entities } from "./index.ts";
 
 const domainDirectory = fileURLToPath(new URL(".", import.meta.url));
 
-/** Every module under server/domain but the tests, as a path relative to it. */
+/** Every module under server/domain but the tests and their permission rows, as a path relative to it. */
 async function domainModules(directory = domainDirectory): Promise<string[]> {
   const found: string[] = [];
   for (const entry of await readdir(directory, { withFileTypes: true })) {
     const path = join(directory, entry.name);
     if (entry.isDirectory()) found.push(...(await domainModules(path)));
-    else if (entry.name.endsWith(".ts") && !entry.name.endsWith(".test.ts"))
+    else if (entry.name.endsWith(".ts") && !/\.(test|cases)\.ts$/.test(entry.name))
       found.push(relative(domainDirectory, path));
   }
   return found.sort();

@@ -1,31 +1,30 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { databaseKinds, openTestDatabase, useTestDatabase } from "../../tests/support/databases.ts";
-import { attempt, makeFixture, probes, type Fixture } from "../../tests/support/domain-probes.ts";
+import { attempt, makeFixture, type Fixture } from "../../tests/support/domain-probes.ts";
 import { domainContext, systemAdmin } from "../../tests/support/domain.ts";
+import { gatherCases } from "../../tests/support/permission-cases.ts";
 import type { Database, DatabaseHandle } from "../db/client.ts";
-import { settings, users } from "../db/schema/index.ts";
+import { users } from "../db/schema/index.ts";
 import { ConflictError } from "./core/errors.ts";
 import { domainOperations } from "./index.ts";
-import { type settingKeys } from "./settings/index.ts";
 import { actorFor, changeUserOrganization, upsertUserFromClaims, type User } from "./users/index.ts";
 import { createOrganization } from "./organizations/index.ts";
 
-/** The settings group each of its updates saves. */
-const settingOf: Record<string, (typeof settingKeys)[number]> = {
-  updateAnalyticsSettings: "analytics",
-  updateContactRecipients: "contactRecipients",
-  updateAnnouncement: "announcement",
-  updateMaintenanceNotice: "maintenance",
-};
+/**
+ * Each entity marks, beside its permission rows (`server/domain/<entity>/permissions.cases.ts`),
+ * the writes that name the version they start from (`namesVersion`); the first test checks
+ * the marks against the probes' inputs.
+ */
+const cases = await gatherCases();
 
 /** Someone else changes the row first: its version moves on past the one the input names. */
 async function changedMeanwhile(tx: Database, name: string, input: { id?: string }): Promise<void> {
   const operation = domainOperations[name];
   if (!operation) throw new Error(`no operation ${name}`);
-  const key = settingOf[name];
-  if (key) {
-    await tx.insert(settings).values({ key, value: {}, version: 1 });
+  const own = cases[name]?.changedMeanwhile;
+  if (own) {
+    await own(tx, input);
     return;
   }
   const table = operation.entity.table as typeof users;
@@ -35,52 +34,16 @@ async function changedMeanwhile(tx: Database, name: string, input: { id?: string
     .where(eq(table.id, input.id ?? ""));
 }
 
-/** Every write that names a version: updates and deletes of users, organizations and settings. */
+/** Every write: those that name a version are checked below. */
 const versioned = Object.entries(domainOperations)
   .filter(([, operation]) => operation.kind === "write")
   .map(([name]) => name);
 
-/** The writes that name the version they start from (the first test below checks the list is whole). */
-const namingAVersion = [
-  "addInquiryNote",
-  "assignInquiry",
-  "cancelInvitation",
-  "certifyOrganization",
-  "changeUserGrants",
-  "changeUserOrganization",
-  "changeUserRole",
-  "deleteDoc",
-  "deleteMedia",
-  "deleteOrganization",
-  "deleteRelease",
-  "deleteSearchSynonym",
-  "disableUser",
-  "enableUser",
-  "publishDoc",
-  "publishRelease",
-  "replaceMediaFile",
-  "restoreDoc",
-  "restoreDocRevision",
-  "resendInvitation",
-  "linkApplicationOrganization",
-  "setApplicationStatus",
-  "setInquiryStatus",
-  "setPublicListing",
-  "saveDoc",
-  "unpublishDoc",
-  "unpublishRelease",
-  "updateAnalyticsSettings",
-  "updateAnnouncement",
-  "updateContactRecipients",
-  "updateMaintenanceNotice",
-  "updateMedia",
-  "updateOrganization",
-  "updatePicture",
-  "updatePreferences",
-  "updateProfile",
-  "updateRelease",
-  "updateSearchSynonym",
-];
+/** The writes that name the version they start from (the first test below checks the marks are whole). */
+const namingAVersion = Object.entries(cases)
+  .filter(([, { namesVersion }]) => namesVersion)
+  .map(([name]) => name)
+  .sort();
 
 describe.each(databaseKinds)("versions on %s", (kind) => {
   let handle: DatabaseHandle;
@@ -96,10 +59,10 @@ describe.each(databaseKinds)("versions on %s", (kind) => {
 
   it("are named by every update and delete of a versioned row: each is checked below", () => {
     const named = versioned.filter((name) => {
-      const input = probes[name]?.input(fixture, fixture.people.admin, "other") as Record<string, unknown>;
+      const input = cases[name]?.probe.input(fixture, fixture.people.admin, "other") as Record<string, unknown>;
       return "version" in input;
     });
-    expect(named.sort()).toEqual([...namingAVersion].sort());
+    expect(named.sort(), "mark `namesVersion: true` in its permissions.cases.ts").toEqual(namingAVersion);
   });
 
   it.each(namingAVersion.map((name) => ({ name })))(
@@ -107,7 +70,7 @@ describe.each(databaseKinds)("versions on %s", (kind) => {
     async ({ name }) => {
       const admin = fixture.people.admin;
       // updatePreferences is everyone's own: the admin changes their own.
-      const input = probes[name]?.input(fixture, admin, name === "updatePreferences" ? "own" : "other") as {
+      const input = cases[name]?.probe.input(fixture, admin, name === "updatePreferences" ? "own" : "other") as {
         id?: string;
       };
       const outcome = await attempt(handle.db, actorFor(admin, "session"), name, input, (tx) =>

@@ -14,7 +14,7 @@ export type InProcessResult = { data: Record<string, unknown> | null | undefined
 export type OperationObserver = (name: string | undefined, type: string, failed: boolean, seconds: number) => void;
 
 export const unexpectedErrorMessage = "Something went wrong on our side. Please try again in a moment.";
-export const invalidVariablesMessage = "This form was sent without something it needs. Reload the page and try again.";
+const invalidVariablesMessage = "This form was sent without something it needs. Reload the page and try again.";
 
 /**
  * Runs the app's own operations in the server process, against the same schema as
@@ -98,5 +98,3 @@ export function createInProcessExecutor(schema: GraphQLSchema, log: Logger, obse
 
   return { run, submit };
 }
-
-export type InProcessExecutor = ReturnType<typeof createInProcessExecutor>;

@@ -31,7 +31,7 @@ import { ValidationError, type FieldMessages } from "../domain/core/errors.ts";
  */
 
 /** Form fields that are the page's, not the mutation's: which form it was, and the CSRF token. */
-export const reservedFormFields = new Set(["intent", "csrf"]);
+const reservedFormFields = new Set(["intent", "csrf"]);
 
 export const unknownFieldMessage = "This form sent a field the server does not take. Reload the page and try again.";
 

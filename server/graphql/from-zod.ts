@@ -1,5 +1,6 @@
 import type { EnumRef, InputRef } from "@pothos/core";
 import { z } from "zod";
+import { capitalized } from "../../shared/words.ts";
 import { textFieldOf, type TextField } from "../domain/core/fields.ts";
 import { builder, isUploadedFile, type ApiTypes } from "./builder.ts";
 
@@ -70,12 +71,8 @@ function description(schema: z.ZodType): string | undefined {
 }
 
 /** A file upload: a `Uint8Array` schema with `.meta({ id: "File" })`. */
-export function isFile(schema: z.ZodType): boolean {
+function isFile(schema: z.ZodType): boolean {
   return defOf(schema).type === "custom" && metaId(schema) === "File";
-}
-
-function capitalized(word: string): string {
-  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
 }
 
 const enums = new Map<string, EnumRef<Types, string, string>>();

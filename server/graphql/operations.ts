@@ -1,5 +1,6 @@
 import type { TypeParam } from "@pothos/core";
 import type { z } from "zod";
+import { capitalized } from "../../shared/words.ts";
 import type { AnyEntity, Operation } from "../domain/core/entity.ts";
 import { builder, type ApiTypes, type GraphQLContext } from "./builder.ts";
 import { argsFrom, inputTypeFrom, operationInput, unwrap } from "./from-zod.ts";
@@ -19,10 +20,6 @@ type Output = TypeParam<ApiTypes>;
 
 /** Which operation each mutation runs: forms are read against it, and the tests walk it. */
 export const mutationOperations = new Map<string, AnyOperation>();
-
-function capitalized(word: string): string {
-  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
-}
 
 /** A mutation over one write: `name(input: NameInput!)`, unless the request itself gives the whole input. */
 export function mutationField<Result>(

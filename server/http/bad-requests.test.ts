@@ -1,6 +1,6 @@
 import { request as httpRequest } from "node:http";
 import { readdirSync } from "node:fs";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { signInAs, type SignedInPerson } from "../../tests/support/graphql.ts";
 
@@ -74,6 +74,27 @@ describe("bad requests at the HTTP edge", () => {
       });
       expect(response.status).toBe(415);
       expectNoLeak(await response.text());
+    });
+
+    it("reads a signed-in form once: the CSRF check's reading is the one the action takes", async () => {
+      const reads = vi.spyOn(Request.prototype, "formData");
+      try {
+        const response = await admin.browser.fetch("/dashboard/admin/users", {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded" },
+          body: new URLSearchParams({
+            csrf: admin.csrfToken,
+            intent: "invite",
+            email: "read-once@example.com",
+            role: "viewer",
+          }),
+        });
+        // The invitation went out: the post/redirect/get's See Other.
+        expect(response.status).toBe(303);
+        expect(reads).toHaveBeenCalledTimes(1);
+      } finally {
+        reads.mockRestore();
+      }
     });
 
     it("still reads a real form", async () => {

@@ -3,17 +3,24 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createEarlySessionAnswerer } from "../auth/routes.ts";
+import { createEarlySessionAnswerer } from "./auth-routes.ts";
 import { createSessionAnswers } from "../auth/session-answers.ts";
-import { hashSessionToken } from "../auth/sessions.ts";
+import { hashSessionToken } from "../domain/users/session-store.ts";
+import { Hono } from "hono";
+import { createLogger } from "../log.ts";
 import {
+  answerBuildFile,
+  buildFileMiddleware,
   byteRange,
   chooseEncoding,
   createBuildFileAnswerer,
   filesAtOrigin,
   loadBuildFiles,
   type BuildFile,
+  type BuildFileAnswerer,
 } from "./build-files.ts";
+import type { AppEnv } from "./env.ts";
+import { startHttpServer } from "./serve.ts";
 
 const placeholder = "TEST_NONCE";
 const page = `<!doctype html><html><head><link nonce="${placeholder}" rel="stylesheet" href="/assets/app.css"/><script nonce="${placeholder}">paint()</script></head><body>${"<p>Bone density</p>".repeat(200)}</body></html>`;
@@ -293,5 +300,40 @@ describe("the build's files at the site's origin", () => {
     expect([...moved.keys()].sort()).toEqual([...files.keys()].sort());
     const same = await filesAtOrigin(files, stand, stand);
     for (const [address, file] of files) expect(same.get(address), address).toBe(file);
+  });
+});
+
+describe("the early answers, asked once per request", () => {
+  it("passes a request the Node fast path did not answer straight through the app's middleware", async () => {
+    const asked: string[] = [];
+    const answer: BuildFileAnswerer = (method, path) => {
+      asked.push(path);
+      return path === "/early"
+        ? { status: 200, headers: { "content-type": "text/plain" }, body: Buffer.from("early") }
+        : null;
+    };
+    const app = new Hono<AppEnv>();
+    app.use(buildFileMiddleware(answer));
+    app.get("*", (c) => c.text("rendered"));
+    const log = createLogger("error");
+    const running = await startHttpServer({
+      fetch: app.fetch,
+      before: (request, response) => answerBuildFile(answer, log, request, response),
+      host: "127.0.0.1",
+      port: 0,
+      shutdownTimeoutMs: 1000,
+      log,
+    });
+    try {
+      const origin = `http://127.0.0.1:${running.address.port}`;
+      expect(await (await fetch(`${origin}/early`)).text()).toBe("early");
+      expect(await (await fetch(`${origin}/rendered`)).text()).toBe("rendered");
+      // Once each through the Node server; a fetch straight into the app (no fast path) is asked there.
+      expect(asked).toEqual(["/early", "/rendered"]);
+      expect(await (await app.fetch(new Request("http://localhost/early"), {})).text()).toBe("early");
+      expect(asked).toEqual(["/early", "/rendered", "/early"]);
+    } finally {
+      await running.shutdown("test over");
+    }
   });
 });

@@ -5,7 +5,7 @@ import { join, relative, sep } from "node:path";
 import { promisify } from "node:util";
 import { brotliCompress, brotliCompressSync, constants, gzip as gzipCallback, gzipSync } from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import type { ThirdPartySources } from "../../app/lib/analytics.ts";
+import type { ThirdPartySources } from "../../shared/analytics.ts";
 import { getMimeType } from "hono/utils/mime";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";
@@ -344,6 +344,9 @@ export function pathOf(url: string | undefined): string {
   return query === -1 ? url : url.slice(0, query);
 }
 
+/** The Node requests the fast path asked about and passed on: the app's middleware does not ask again. */
+const askedOnNode = new WeakSet<IncomingMessage>();
+
 /**
  * In front of everything, on the Node request itself: a build file is answered before
  * the request becomes a fetch Request or meets any middleware. True when it answered.
@@ -368,7 +371,10 @@ export function answerBuildFile(
     },
     request.url,
   );
-  if (!result) return false;
+  if (!result) {
+    askedOnNode.add(request);
+    return false;
+  }
   response.writeHead(result.status, result.headers);
   response.end(result.body ?? undefined);
   log.debug("request", { method, path, status: result.status });
@@ -378,12 +384,14 @@ export function answerBuildFile(
 
 /**
  * The same, as the app's first middleware: for requests that reach the app without
- * passing the Node listener's fast path (tests that call `fetch` directly).
+ * passing the Node listener's fast path (tests that call `fetch` directly). A request the
+ * fast path already asked about goes straight on: the early answers are asked once.
  */
 export function buildFileMiddleware(answer: BuildFileAnswerer): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     // The server's own render of a page it keeps (ADR 029) goes on to render it.
     if (c.env.liveRender === true) return next();
+    if (c.env.incoming && askedOnNode.has(c.env.incoming)) return next();
     const url = new URL(c.req.url);
     const result = answer(c.req.method, c.req.path, (name) => c.req.header(name), `${url.pathname}${url.search}`);
     if (!result) return next();

@@ -11,7 +11,7 @@ import { csrfTokenFor, csrfTokenMatches } from "./security/csrf.ts";
  * The credentials of an Authorization header: `Bearer <token>`, or a token alone (spec §6:
  * a token without a scheme word is read as Bearer). Another scheme gives none.
  */
-export function bearerToken(header: string): string | null {
+function bearerToken(header: string): string | null {
   const trimmed = header.trim();
   const match = /^(\S+)\s+(\S+)$/.exec(trimmed);
   if (match) return match[1]?.toLowerCase() === "bearer" ? (match[2] ?? null) : null;

@@ -1,7 +1,7 @@
-import { siteAnalyticsFrom, thirdPartySources } from "../../app/lib/analytics.ts";
-import { livePaths } from "../../app/lib/public-paths.ts";
-import type { SiteNotices } from "../../app/lib/site-notices.ts";
-import { createEarlySessionAnswerer } from "../auth/routes.ts";
+import { siteAnalyticsFrom, thirdPartySources } from "../../shared/analytics.ts";
+import { livePaths } from "../../shared/public-paths.ts";
+import type { SiteNotices } from "../../shared/contracts/site-notices.ts";
+import { createEarlySessionAnswerer } from "./auth-routes.ts";
 import { createSessionAnswers } from "../auth/session-answers.ts";
 import type { Config } from "../config.ts";
 import type { readSiteAnalytics, readSiteNotices } from "../domain/settings/index.ts";

@@ -1,9 +1,9 @@
 import type { HttpBindings } from "@hono/node-server";
-import type { ActiveSession } from "../auth/sessions.ts";
+import type { ActiveSession } from "../domain/users/session-store.ts";
 import type { Actor } from "../domain/core/access.ts";
 
 /** A request's session, when its cookie names a live one. */
-export type RequestSession = { token: string; session: ActiveSession };
+type RequestSession = { token: string; session: ActiveSession };
 
 /**
  * What the server's middleware knows about a request, in Hono's context. `session` and
@@ -20,6 +20,8 @@ export type AppEnv = {
     session: RequestSession | null;
     /** Who is asking: from the session cookie or a personal access token; null when anonymous. */
     actor: Actor | null;
+    /** The form a write carried, once the CSRF check has read it: the page's action takes it from here. */
+    submittedForm: FormData | undefined;
     /** A route that needs another Content-Security-Policy than the site's (GraphiQL) sets it here. */
     contentSecurityPolicy: string | undefined;
   };

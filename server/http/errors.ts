@@ -1,5 +1,5 @@
 import type { Context, ErrorHandler } from "hono";
-import { loggedPath } from "../../app/lib/error-log.ts";
+import { loggedPath } from "../../shared/contracts/error-log.ts";
 import { databaseUnreachable, databaseUnreachableMessage } from "../domain/core/database.ts";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";

@@ -1,5 +1,5 @@
 import type { Hono } from "hono";
-import type { SessionStore } from "../auth/sessions.ts";
+import type { SessionStore } from "../domain/users/session-store.ts";
 import type { GraphQLDeps } from "../graphql/context.ts";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";

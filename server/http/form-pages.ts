@@ -1,6 +1,6 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
-import { formTicketPlaceholder } from "../../app/lib/form-ticket.ts";
+import { formTicketPlaceholder } from "../../shared/contracts/form-ticket.ts";
 import { chooseEncoding, type BuildFile, type BuildFileAnswer } from "./build-files.ts";
 import type { FormTickets } from "./security/form-tickets.ts";
 import { requestIsHttps } from "./security/headers.ts";

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { describe, expect, it, vi } from "vitest";
-import type { SiteAnalytics } from "../../app/lib/analytics.ts";
-import type { SiteNotices } from "../../app/lib/site-notices.ts";
+import type { SiteAnalytics } from "../../shared/analytics.ts";
+import type { SiteNotices } from "../../shared/contracts/site-notices.ts";
 import { recordingLogger } from "../../tests/support/auth-harness.ts";
 import { renderedPageFile, type BuildFile } from "./build-files.ts";
 import { createLivePages, type RenderedPage } from "./live-pages.ts";

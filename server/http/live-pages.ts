@@ -1,5 +1,5 @@
-import { analyticsBlock, thirdPartySources, type SiteAnalytics } from "../../app/lib/analytics.ts";
-import { noticesSlotAttribute, type SiteNotices } from "../../app/lib/site-notices.ts";
+import { analyticsBlock, thirdPartySources, type SiteAnalytics } from "../../shared/analytics.ts";
+import { noticesSlotAttribute, type SiteNotices } from "../../shared/contracts/site-notices.ts";
 import type { Logger } from "../log.ts";
 import { renderedPageFile, type BuildFile } from "./build-files.ts";
 

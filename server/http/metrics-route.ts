@@ -22,7 +22,7 @@ function digest(text: string): Buffer {
 }
 
 /** Whether an Authorization header carries the token, compared in constant time. */
-export function bearerMatches(header: string | undefined, token: string): boolean {
+function bearerMatches(header: string | undefined, token: string): boolean {
   const match = /^Bearer +(\S+) *$/i.exec(header ?? "");
   return match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(token));
 }

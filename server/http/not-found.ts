@@ -1,7 +1,7 @@
 import type { OutgoingHttpHeaders } from "node:http";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 import type { ServerBuild } from "react-router";
-import type { ThirdPartySources } from "../../app/lib/analytics.ts";
+import type { ThirdPartySources } from "../../shared/analytics.ts";
 import type { BuildFileAnswer } from "./build-files.ts";
 import { chooseEncoding, pathOf } from "./build-files.ts";
 import { decodes, routeMatcher } from "./middleware/page-requests.ts";
@@ -212,5 +212,3 @@ export function createNotFoundAnswerer(options: {
     },
   });
 }
-
-export type NotFoundAnswerer = ReturnType<typeof createNotFoundAnswerer>;

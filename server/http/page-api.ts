@@ -1,6 +1,6 @@
 import type { TadaDocumentNode } from "gql.tada";
 import type { Context } from "hono";
-import type { ApiExecutor, ApiResult } from "../../app/lib/graphql-context.ts";
+import type { ApiExecutor, ApiResult } from "../../shared/contracts/graphql-context.ts";
 import type { GraphQLContext } from "../graphql/builder.ts";
 import { graphQLContext, type GraphQLDeps } from "../graphql/context.ts";
 import { createInProcessExecutor, type OperationObserver } from "../graphql/execute.ts";

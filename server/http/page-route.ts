@@ -1,13 +1,13 @@
 import type { Handler, MiddlewareHandler } from "hono";
 import type { ServerBuild } from "react-router";
-import type { SessionStore } from "../auth/sessions.ts";
+import type { SessionStore } from "../domain/users/session-store.ts";
 import type { Logger } from "../log.ts";
 import type { AppEnv } from "./env.ts";
 import { requestBodyLimit } from "./middleware/body-limit.ts";
 import { requireCsrfToken } from "./middleware/csrf.ts";
 import { pageMethods, pageRequestGuard } from "./middleware/page-requests.ts";
 import { sessionReader } from "./middleware/session.ts";
-import { providerPage, type ProviderPageOptions } from "./pages.ts";
+import { providerPage, type ProviderPageOptions } from "../web/pages.ts";
 import { isPublicForm } from "./public-forms.ts";
 import { isHostedPage } from "./react-router.ts";
 

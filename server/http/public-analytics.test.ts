@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { analyticsBlock, type SiteAnalytics } from "../../app/lib/analytics.ts";
+import { analyticsBlock, type SiteAnalytics } from "../../shared/analytics.ts";
 import { servedPage, startAuthHarness, type AuthHarness } from "../../tests/support/auth-harness.ts";
 import { databaseKinds } from "../../tests/support/databases.ts";
 import { signInAs } from "../../tests/support/graphql.ts";

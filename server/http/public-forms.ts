@@ -7,7 +7,7 @@ import { formNames } from "../../content/schema.ts";
  * which cannot carry a session's CSRF token, works without JavaScript for everyone, and a
  * forged post borrows nothing (cross-site posts are refused before this anyway).
  */
-export const publicFormPaths: ReadonlySet<string> = new Set(Object.values(formNames));
+const publicFormPaths: ReadonlySet<string> = new Set(Object.values(formNames));
 
 export function isPublicForm(path: string): boolean {
   return publicFormPaths.has(path);

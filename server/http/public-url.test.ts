@@ -1,8 +1,8 @@
 import { request } from "node:http";
 import { brotliDecompressSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildOrigin } from "../../app/lib/app-config.ts";
-import { publicPaths } from "../../app/lib/public-paths.ts";
+import { buildOrigin } from "../../shared/contracts/app-config.ts";
+import { publicPaths } from "../../shared/public-paths.ts";
 import { recordingLogger, testBuild } from "../../tests/support/auth-harness.ts";
 import { openTestDatabase } from "../../tests/support/databases.ts";
 import { loadConfig } from "../config.ts";

@@ -1,16 +1,16 @@
 import type { HttpBindings } from "@hono/node-server";
 import type { Context } from "hono";
 import { RouterContextProvider, createRequestHandler, type RouterContext, type ServerBuild } from "react-router";
-import type { HostedLogin, RequestAuth } from "../../app/lib/auth-context.ts";
-import type { ApiExecutor } from "../../app/lib/graphql-context.ts";
-import { isFlash, type FlashBox } from "../../app/lib/flash.ts";
-import { previewCookieMaxAgeS, type PreviewBox } from "../../app/lib/docs-preview.ts";
-import type { AppConfig } from "../../app/lib/app-config.ts";
-import type { ErrorLog } from "../../app/lib/error-log.ts";
-import type { FormTicketIssuer } from "../../app/lib/form-ticket.ts";
-import type { SiteNotices } from "../../app/lib/site-notices.ts";
-import { thirdPartySources, type SiteAnalytics } from "../../app/lib/analytics.ts";
-import type { AnalyticsBox } from "../../app/lib/analytics-context.ts";
+import type { HostedLogin, RequestAuth } from "../../shared/contracts/auth-context.ts";
+import type { ApiExecutor } from "../../shared/contracts/graphql-context.ts";
+import { isFlash, type FlashBox } from "../../shared/contracts/flash.ts";
+import { previewCookieMaxAgeS, type PreviewBox } from "../../shared/contracts/docs-preview.ts";
+import type { AppConfig } from "../../shared/contracts/app-config.ts";
+import type { ErrorLog } from "../../shared/contracts/error-log.ts";
+import type { FormTicketIssuer } from "../../shared/contracts/form-ticket.ts";
+import type { SiteNotices } from "../../shared/contracts/site-notices.ts";
+import { thirdPartySources, type SiteAnalytics } from "../../shared/analytics.ts";
+import type { AnalyticsBox } from "../../shared/contracts/analytics-context.ts";
 import { hostCookieName, readCookie, serializeCookie } from "../auth/cookies.ts";
 import type { Config } from "../config.ts";
 import type { Logger } from "../log.ts";
@@ -35,6 +35,7 @@ type EntryExports = {
   formTicketContext: RouterContext<FormTicketIssuer | null>;
   siteNoticesContext: RouterContext<SiteNotices | null>;
   siteAnalyticsContext: RouterContext<AnalyticsBox | null>;
+  submittedFormContext: RouterContext<FormData | null>;
   renderSiteNotices: (notices: SiteNotices) => string;
 };
 
@@ -53,6 +54,7 @@ export function entryExports(build: ServerBuild): EntryExports {
     !module.formTicketContext ||
     !module.siteNoticesContext ||
     !module.siteAnalyticsContext ||
+    !module.submittedFormContext ||
     typeof module.renderSiteNotices !== "function"
   ) {
     throw new Error("the server build's entry does not export the router contexts the server fills in");
@@ -86,11 +88,20 @@ export function isHostedPage(path: string): boolean {
  * The request as React Router should see it: at the site's own origin (PUBLIC_URL).
  * Behind a proxy that ends TLS, or passes another Host, the URL Node builds is not the
  * one the browser used, and React Router's check of a form's Origin against it would
- * refuse every write. Reads keep their request as it is (no copy).
+ * refuse every write. Reads keep their request as it is (no copy). A write whose form the
+ * server already read (`bodyRead`) goes on without its spent body: the action takes the
+ * form from the router context.
  */
-export function atSiteOrigin(request: Request, siteOrigin: string): Request {
+function atSiteOrigin(request: Request, siteOrigin: string, bodyRead = false): Request {
   if (request.method === "GET" || request.method === "HEAD") return request;
   const url = new URL(request.url);
+  if (bodyRead) {
+    return new Request(new URL(`${url.pathname}${url.search}`, siteOrigin), {
+      method: request.method,
+      headers: request.headers,
+      signal: request.signal,
+    });
+  }
   if (url.origin === siteOrigin) return request;
   // A streamed body needs duplex "half" (Node's fetch), which the DOM typings do not list.
   const init: RequestInit & { duplex: "half" } = {
@@ -174,7 +185,9 @@ export function reactRouterPages(options: {
     if (hostedLogin && hostedPage && incoming && outgoing) {
       context.set(exports.hostedLoginContext, hostedLogin({ incoming, outgoing }, c));
     }
-    const response = await handleRequest(atSiteOrigin(c.req.raw, siteOrigin), context);
+    const form = c.get("submittedForm");
+    context.set(exports.submittedFormContext, form ?? null);
+    const response = await handleRequest(atSiteOrigin(c.req.raw, siteOrigin, form !== undefined), context);
     // A public page that carries the loaders' data block may load them: their hosts, and no others.
     if (analytics.placed && analytics.analytics) {
       c.set(

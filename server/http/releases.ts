@@ -1,7 +1,8 @@
+import { isProductId, type ProductId } from "../../shared/product-line.ts";
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
-import { releasePagePath, type ReleaseProduct } from "../../app/lib/release-pages.ts";
-import { htmlWithoutForbidden, withoutForbiddenCharacters, xmlText } from "../../app/lib/xml.ts";
+import { releasePagePath } from "../../shared/release-pages.ts";
+import { htmlWithoutForbidden, withoutForbiddenCharacters, xmlText } from "../../shared/xml.ts";
 import type { Database } from "../db/client.ts";
 import { keyOf } from "../domain/media/index.ts";
 import { nameForType } from "../domain/uploads/names.ts";
@@ -46,10 +47,10 @@ function matches(header: string | undefined, etag: string): boolean {
   return header.split(",").some((candidate) => candidate.trim().replace(/^W\//, "") === etag);
 }
 
-export type FeedRelease = { release: Release; assets: ReleaseAsset[] };
+type FeedRelease = { release: Release; assets: ReleaseAsset[] };
 
 /** What every feed of one product is written from. */
-export type Feed = { product: ReleaseProduct; entries: FeedRelease[]; origin: URL; siteName: string };
+export type Feed = { product: ProductId; entries: FeedRelease[]; origin: URL; siteName: string };
 
 /** A release's public page, absolute: what each feed's entry links to. */
 function pageUrl(release: Release, origin: URL): string {
@@ -180,14 +181,14 @@ export const feedFormats = {
 export function releaseFeedRoutes(options: Deps): Hono<AppEnv> {
   const routes = new Hono<AppEnv>();
   routes.get("/:file", async (c) => {
-    const match = /^(v4|v5)\.(atom|feed\.json|json)$/.exec(c.req.param("file"));
-    if (!match) {
+    const match = /^([a-z0-9]+)\.(atom|feed\.json|json)$/.exec(c.req.param("file"));
+    const product = match?.[1];
+    if (!match || !isProductId(product)) {
       return c.text(
         "There is no such feed: try /releases/v5.atom (Atom), /releases/v5.feed.json (JSON Feed) or /releases/v5.json (the device manifest).",
         404,
       );
     }
-    const product: ReleaseProduct = match[1] === "v4" ? "v4" : "v5";
     const format = feedFormats[match[2] === "atom" ? "atom" : match[2] === "json" ? "json" : "feed.json"];
     // The feed is the same for everyone: read as the anonymous visitor, whoever asks.
     const domain = requestDomain(options.deps, { actor: null, info: requestInfo(c, options.proxyHops) });

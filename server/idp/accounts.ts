@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { Database } from "../db/client.ts";
-import { idpAccounts, idpPasswordResets } from "../db/schema/index.ts";
+import { idpAccounts } from "../db/schema/index.ts";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords.ts";
 
 export type IdpAccount = typeof idpAccounts.$inferSelect;
@@ -83,22 +83,6 @@ export async function checkIdpCredentials(
   }
   if (await verifyPassword(password, account.passwordHash)) return { ok: true, account };
   return { ok: false, reason: "invalid" };
-}
-
-export async function setIdpPassword(
-  db: Database,
-  accountId: string,
-  password: string,
-): Promise<FieldError | undefined> {
-  const problem = passwordProblem(password);
-  if (problem) return { field: "password", message: problem };
-  const passwordHash = await hashPassword(password);
-  await db.transaction(async (tx) => {
-    await tx.update(idpAccounts).set({ passwordHash }).where(eq(idpAccounts.id, accountId));
-    // A changed password voids any reset link still in someone's mailbox.
-    await tx.delete(idpPasswordResets).where(eq(idpPasswordResets.accountId, accountId));
-  });
-  return undefined;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type Provider from "oidc-provider";
 import type { z } from "zod";
-import type { FieldErrors, FormOutcome, HostedLogin, InteractionSummary } from "../../app/lib/auth-context.ts";
+import type { FieldErrors, FormOutcome, HostedLogin, InteractionSummary } from "../../shared/contracts/auth-context.ts";
 import type { Database } from "../db/client.ts";
 import type { Logger } from "../log.ts";
 import { embeddedProviderPath, pinPublicOrigin } from "./provider.ts";
@@ -14,7 +14,7 @@ import {
   requestSignUp,
   warnOfRefusedSignIns,
 } from "./password-resets.ts";
-import { createRateLimiter, loginLimits, type RateLimit } from "../http/security/rate-limit.ts";
+import { createRateLimiter, loginLimits, type RateLimit } from "../web/rate-limit.ts";
 import { clearFailedSignIns, recordFailedSignIn } from "./sign-in-failures.ts";
 
 const signupLimit: RateLimit = { limit: 10, windowS: 60 * 60 };

@@ -9,7 +9,7 @@ function scrypt(password: string, salt: Buffer, length: number, options: ScryptO
 }
 
 /** Work factors (OWASP: N=2^17, r=8, p=1 uses about 128 MiB per hash). */
-export const scryptParameters = { N: 2 ** 17, r: 8, p: 1 } as const;
+const scryptParameters = { N: 2 ** 17, r: 8, p: 1 } as const;
 const keyLength = 32;
 
 /** "scrypt$N$r$p$salt$hash": self-describing, so the work factor can rise without breaking old hashes. */

@@ -7,7 +7,7 @@ import { findIdpAccountById } from "./accounts.ts";
 import { createIdpAdapterFactory } from "./adapter.ts";
 import { loadOrCreateSigningKeys } from "./keys.ts";
 import { loginTransactionTtlS } from "../auth/login-transactions.ts";
-import { allowInlineScript, escapeHtml, providerPage, type ProviderPageOptions } from "../http/pages.ts";
+import { allowInlineScript, escapeHtml, providerPage, type ProviderPageOptions } from "../web/pages.ts";
 
 /** Where the embedded identity provider lives on this site. */
 export const embeddedProviderPath = "/idp";
@@ -16,9 +16,9 @@ export const unknownProviderAddressMessage =
   "The sign-in service has nothing at this address, or does not take this kind of request here. Start again from Sign in on the site.";
 /** The hosted pages (sign in, sign up, password reset) are the app's own routes under the provider's path. */
 export const hostedPagePrefixes = [`${embeddedProviderPath}/interaction/`, `${embeddedProviderPath}/password/`];
-export const embeddedClientId = "densara-web";
+const embeddedClientId = "densara-web";
 /** How long a sign-in page at the provider works; the site's own sign-in transaction lasts as long. */
-export const interactionTtlS = loginTransactionTtlS;
+const interactionTtlS = loginTransactionTtlS;
 
 /**
  * The provider builds its URLs and cookie flags from the request. Its issuer is fixed,

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, lte, sql } from "drizzle-orm";
-import { asText } from "../../app/lib/text-kinds.ts";
+import { asText } from "../../shared/text-kinds.ts";
 import { queryRows, type Database } from "../db/client.ts";
 import { outbox } from "../db/schema/index.ts";
 import { announce, type Logger } from "../log.ts";
@@ -74,7 +74,7 @@ export function logTransport(log: Logger): MailTransport {
 }
 
 /** Tries per message, over about three hours (1 + 2 + 4 + … minutes, capped at an hour). */
-export const maxAttempts = 8;
+const maxAttempts = 8;
 
 /** Minutes before the next try: 1, 2, 4 … capped at an hour. */
 export function retryDelayMs(attempts: number): number {

@@ -35,7 +35,7 @@ import { alignCell, keepCellCodesWhole, tableFrame } from "./tables.ts";
  */
 
 export type { DocHeading } from "./headings.ts";
-export type { DocImage, ImageSlot, ImageSlots } from "./image-slots.ts";
+export type { DocImage } from "./image-slots.ts";
 export type { DocProblem } from "./problems.ts";
 export { docPathOfLink } from "./links.ts";
 export { mediaIdsIn } from "./media-refs.ts";

@@ -29,8 +29,6 @@ export type DocImage = {
 /** The images of a render: the key its markers carry, and each slot by number. */
 export type ImageSlots = { key: string; slots: ImageSlot[] };
 
-export const noImages: ImageSlots = { key: "", slots: [] };
-
 export function slotKeyOf(markdown: string): string {
   return createHash("sha256").update(markdown).digest("hex").slice(0, 20);
 }

@@ -1,4 +1,5 @@
 import type { Element } from "hast";
+import { capitalized } from "../../shared/words.ts";
 
 /**
  * What a render notices that the writer should fix: said in a sentence they can act on,
@@ -14,7 +15,7 @@ const lineOf = (node: Element): number | null => node.position?.start.line ?? nu
 
 /** "Line 12: a heading …", or "A heading …" when the line is not known. */
 function sentence(line: number | null, text: string): string {
-  return line === null ? text.charAt(0).toUpperCase() + text.slice(1) : `Line ${line}: ${text}`;
+  return line === null ? capitalized(text) : `Line ${line}: ${text}`;
 }
 
 export function emptyHeading(node: Element): DocProblem {

@@ -121,7 +121,7 @@ export async function openFilesystemStore(root: string): Promise<BlobStore> {
 }
 
 /** Removes the files in `incoming` last written before `before` (ms since the epoch); returns how many. */
-export async function sweepIncoming(incoming: string, before: number): Promise<number> {
+async function sweepIncoming(incoming: string, before: number): Promise<number> {
   let removed = 0;
   for (const name of await readdir(incoming)) {
     const path = join(incoming, name);

@@ -1,3 +1,4 @@
+import type { S3Settings } from "../config.ts";
 import { pipeline, Readable } from "node:stream";
 import {
   DeleteObjectCommand,
@@ -21,19 +22,6 @@ import {
   type StoredBlob,
 } from "./blob-store.ts";
 import { asStream, Measure } from "./measure.ts";
-
-export type S3Settings = {
-  bucket: string;
-  region: string;
-  /** For a store other than AWS (MinIO, Ceph, R2…): its URL. */
-  endpoint?: string | undefined;
-  /** Bucket in the path (`host/bucket/key`) rather than the host name: most stores other than AWS need it. */
-  forcePathStyle: boolean;
-  /** Without them the SDK's own chain is used (environment, instance role). */
-  credentials?: { accessKeyId: string; secretAccessKey: string } | undefined;
-  /** Put before every key, to share a bucket: "densara/". */
-  prefix: string;
-};
 
 /** Parts of 8 MB, two in flight: an upload of any size holds a few parts in memory, never the whole file. */
 const partSize = 8 * 1024 * 1024;

@@ -4,7 +4,7 @@ import { createServer as createNodeServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { LoginTransactions } from "../../server/auth/login-transactions.ts";
 import type { RelyingParty } from "../../server/auth/relying-party.ts";
-import type { SessionStore } from "../../server/auth/sessions.ts";
+import type { SessionStore } from "../../server/domain/users/session-store.ts";
 import { loadConfig, type Config } from "../../server/config.ts";
 import type { DatabaseHandle } from "../../server/db/client.ts";
 import { loadBuild, type AppBuild } from "../../server/http/build.ts";
@@ -43,7 +43,7 @@ const fastHash = { N: 2 ** 10, r: 8, p: 1 } as const;
 export type SetCookie = { name: string; value: string; attributes: Map<string, string> };
 
 /** One Set-Cookie header; attribute names lowercased, valueless attributes (HttpOnly) map to "". */
-export function parseSetCookie(header: string): SetCookie {
+function parseSetCookie(header: string): SetCookie {
   const [pair = "", ...rest] = header.split(";");
   const index = pair.indexOf("=");
   const attributes = new Map<string, string>();

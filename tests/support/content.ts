@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { parse } from "yaml";
-import { publicPaths, type PublicPath } from "../../app/lib/public-paths.ts";
+import { publicPaths, type PublicPath } from "../../shared/public-paths.ts";
 
 /** The page content the app renders, read straight from content/pages so the tests follow the words. */
 const pagesDir = fileURLToPath(new URL("../../content/pages/", import.meta.url));
@@ -34,7 +34,7 @@ function isPageContent(value: unknown): value is PageContent {
   );
 }
 
-export function pageContent(path: PublicPath): PageContent {
+function pageContent(path: PublicPath): PageContent {
   const file = contentFile(path);
   const raw = readFileSync(file, "utf8");
   const yamlText = file.endsWith(".md") ? (/^---\r?\n([\s\S]*?)\r?\n---/.exec(raw)?.[1] ?? "") : raw;
@@ -44,7 +44,7 @@ export function pageContent(path: PublicPath): PageContent {
 }
 
 /** The `<h1>` each public page shows: its content's hero title. */
-export const expectedHeadings: ReadonlyMap<PublicPath, string> = new Map(
+const expectedHeadings: ReadonlyMap<PublicPath, string> = new Map(
   publicPaths.map((path) => [path, pageContent(path).hero.title.trim()]),
 );
 

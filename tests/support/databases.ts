@@ -20,7 +20,7 @@ export type DatabaseKind = DatabaseHandle["kind"];
 export const databaseKinds: DatabaseKind[] = postgresUrl ? ["pglite", "postgres"] : ["pglite"];
 
 /** Template databases are named after this; the global teardown drops them. */
-export const postgresTemplatePrefix = "test_template_";
+const postgresTemplatePrefix = "test_template_";
 
 function databaseUrl(name: string): string {
   if (!postgresUrl) throw new Error("TEST_DATABASE_URL is not set");

@@ -5,7 +5,7 @@ import { readdir, readFile, readlink } from "node:fs/promises";
  * one is (`/tmp/…/incoming/3f…` for a file, `socket:[123]` for a socket, `pipe:[…]`…).
  * The tests of transfers that break off count them before and after.
  */
-export async function openDescriptors(): Promise<{ fd: number; target: string }[]> {
+async function openDescriptors(): Promise<{ fd: number; target: string }[]> {
   const found: { fd: number; target: string }[] = [];
   for (const name of await readdir("/proc/self/fd")) {
     // Closed between the listing and this look (the listing's own descriptor, for one).
@@ -24,7 +24,7 @@ export async function descriptorsUnder(folder: string): Promise<string[]> {
 export type TcpSocket = { localPort: number; remotePort: number };
 
 /** The TCP sockets of this network namespace by inode (/proc/self/net/tcp and tcp6): their two ports. */
-export async function tcpSockets(): Promise<Map<string, TcpSocket>> {
+async function tcpSockets(): Promise<Map<string, TcpSocket>> {
   const sockets = new Map<string, TcpSocket>();
   for (const table of ["/proc/self/net/tcp", "/proc/self/net/tcp6"]) {
     const text = await readFile(table, "utf8").catch(() => "");

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { count, eq, TransactionRollbackError } from "drizzle-orm";
 import { expect } from "vitest";
-import { createSessionStore } from "../../server/auth/sessions.ts";
+import { createSessionStore } from "../../server/domain/users/session-store.ts";
 import type { Database } from "../../server/db/client.ts";
 import {
   activity,
@@ -32,10 +32,6 @@ import {
   publishDoc,
   saveDoc,
   type Doc,
-  type DocNode,
-  type DocPresenceReport,
-  type DocSearchHit,
-  type DocWork,
 } from "../../server/domain/docs/index.ts";
 import { createSearchSynonym, type SearchSynonymGroup } from "../../server/domain/search-synonyms/index.ts";
 import { applyForCertification, type CertificationApplication } from "../../server/domain/certification/index.ts";
@@ -49,9 +45,10 @@ import { domainContext, systemAdmin, testFiles, testFormTickets } from "./domain
 
 /**
  * A database with people of every role, their organizations, sessions, tokens, pictures
- * and activity, and for every domain operation an input aimed at the actor's own rows or
- * at someone else's: the permission matrix, the version checks and the input checks run
- * every operation through these.
+ * and activity, and the helpers each entity's probes (`server/domain/<entity>/
+ * permissions.cases.ts`: an input aimed at the actor's own rows or at someone else's) are
+ * written with: the permission matrix and the version checks run every operation through
+ * these.
  */
 
 export type Person = Role | "other";
@@ -80,7 +77,7 @@ export type Fixture = {
 export type Seen = "own" | "nothing" | "others";
 
 /** What a list or count shows: nothing, only rows that pass `mine`, or others' rows too. */
-function seen<Item>(items: Item[], mine: (item: Item) => boolean): Seen {
+export function seen<Item>(items: Item[], mine: (item: Item) => boolean): Seen {
   if (items.length === 0) return "nothing";
   return items.every(mine) ? "own" : "others";
 }
@@ -93,7 +90,7 @@ export type Probe = {
 };
 
 /** A viewer's "own" file is one a published release uses; "other" is one nothing uses. */
-function fileFor(fixture: Fixture, target: "own" | "other"): Media {
+export function fileFor(fixture: Fixture, target: "own" | "other"): Media {
   return target === "own" ? fixture.releaseFile : fixture.file;
 }
 
@@ -101,15 +98,15 @@ function someoneElse(fixture: Fixture, me: User | null): User {
   return me?.id === fixture.people.other.id ? fixture.people.viewer : fixture.people.other;
 }
 
-function aimedAt(fixture: Fixture, me: User | null, target: "own" | "other"): User {
+export function aimedAt(fixture: Fixture, me: User | null, target: "own" | "other"): User {
   return target === "own" && me ? me : someoneElse(fixture, me);
 }
 
-function personOf(fixture: Fixture, user: User): Person {
+export function personOf(fixture: Fixture, user: User): Person {
   return (Object.keys(fixture.people) as Person[]).find((key) => fixture.people[key].id === user.id) ?? "other";
 }
 
-const organizationDetails = {
+export const organizationDetails = {
   name: "Probe Clinic",
   kind: "clinic",
   city: "Madison",
@@ -119,324 +116,17 @@ const organizationDetails = {
 
 const ids = (rows: unknown): string[] =>
   (Array.isArray(rows) ? rows : (rows as { nodes: unknown[] }).nodes).map((item) => (item as { id: string }).id);
-const onlyMe = (result: unknown, me: User) => seen(ids(result), (id) => id === me.id);
-const onlyMyOrganization = (result: unknown, me: User) => seen(ids(result), (id) => id === me.organizationId);
-const total = (value: number): Seen => (value === 0 ? "nothing" : value === 1 ? "own" : "others");
+export const onlyMe = (result: unknown, me: User) => seen(ids(result), (id) => id === me.id);
+export const onlyMyOrganization = (result: unknown, me: User) => seen(ids(result), (id) => id === me.organizationId);
+export const total = (value: number): Seen => (value === 0 ? "nothing" : value === 1 ? "own" : "others");
 
-const setting = (values: Record<string, unknown>) => () => ({ version: 0, ...values });
-
-export const probes: Record<string, Probe> = {
-  listUsers: { input: () => ({}), onlyOwn: onlyMe },
-  getUser: { input: (f, me, target) => ({ id: aimedAt(f, me, target).id }) },
-  getUsersByIds: {
-    input: (f, me) => ({ ids: [me?.id ?? f.people.viewer.id, f.people.admin.id, f.people.other.id] }),
-    onlyOwn: onlyMe,
-  },
-  countUsersByStatus: {
-    input: () => ({}),
-    onlyOwn: (result) => total(Object.values(result as Record<string, number>).reduce((sum, value) => sum + value, 0)),
-  },
-  listLapsingInvitations: { input: () => ({ withinDays: 30 }) },
-  listDisabledWithLiveTokens: { input: () => ({}) },
-  listFailedSignIns: { input: () => ({}) },
-  listUserSessions: { input: (f, me, target) => ({ userId: aimedAt(f, me, target).id }) },
-  getUserPicture: { input: (f, me, target) => ({ userId: aimedAt(f, me, target).id }) },
-  inviteUser: { input: () => ({ email: "probe-invitee@example.test", role: "viewer" }) },
-  resendInvitation: { input: (f) => ({ id: f.invited.id, version: f.invited.version }) },
-  cancelInvitation: { input: (f) => ({ id: f.invited.id, version: f.invited.version }) },
-  updateProfile: {
-    input: (f, me, target) => {
-      const user = aimedAt(f, me, target);
-      return { id: user.id, version: user.version, name: "Probe Name" };
-    },
-  },
-  updatePreferences: {
-    input: (f, me, target) => {
-      const user = aimedAt(f, me, target);
-      return { id: user.id, version: user.version, colorMode: "dark" };
-    },
-  },
-  updatePicture: {
-    input: (f, me, target) => {
-      const user = aimedAt(f, me, target);
-      return { id: user.id, version: user.version, picture: null };
-    },
-  },
-  changeUserRole: { input: (f) => ({ id: f.people.other.id, version: f.people.other.version, role: "editor" }) },
-  changeUserGrants: {
-    input: (f) => ({ id: f.people.other.id, version: f.people.other.version, grants: ["inquiries"] }),
-  },
-  changeUserOrganization: {
-    input: (f) => ({ id: f.people.other.id, version: f.people.other.version, organizationId: f.organizations.mine.id }),
-  },
-  disableUser: { input: (f) => ({ id: f.people.other.id, version: f.people.other.version }) },
-  enableUser: { input: (f) => ({ id: f.people.other.id, version: f.people.other.version }) },
-  revokeUserSession: {
-    input: (f, me, target) => ({ sessionId: f.sessions[personOf(f, aimedAt(f, me, target))] }),
-  },
-  signOutOtherSessions: { input: () => ({ keepSessionId: null }) },
-  listOrganizations: { input: () => ({}), onlyOwn: onlyMyOrganization },
-  getOrganization: {
-    input: (f, _me, target) => ({ id: target === "own" ? f.organizations.mine.id : f.organizations.other.id }),
-  },
-  getOrganizationsByIds: {
-    input: (f) => ({ ids: [f.organizations.mine.id, f.organizations.other.id] }),
-    onlyOwn: onlyMyOrganization,
-  },
-  countMembers: {
-    input: (f) => ({ ids: [f.organizations.mine.id, f.organizations.other.id] }),
-    onlyOwn: (result, me) => seen([...(result as Map<string, number>).keys()], (key) => key === me.organizationId),
-  },
-  countOrganizations: { input: () => ({}), onlyOwn: (result) => total((result as { total: number }).total) },
-  listExpiringCertifications: { input: () => ({}) },
-  findLocations: { input: () => ({ place: "WI" }) },
-  createOrganization: { input: () => organizationDetails },
-  updateOrganization: {
-    input: (f) => ({ ...organizationDetails, id: f.organizations.other.id, version: f.organizations.other.version }),
-  },
-  setPublicListing: {
-    input: (f) => ({ id: f.organizations.other.id, version: f.organizations.other.version, publicListing: true }),
-  },
-  certifyOrganization: {
-    input: (f) => ({
-      id: f.organizations.other.id,
-      version: f.organizations.other.version,
-      certificationStatus: "certified",
-      certifiedUntil: "2030-01-01",
-    }),
-  },
-  deleteOrganization: { input: (f) => ({ id: f.organizations.other.id, version: f.organizations.other.version }) },
-  listActivity: {
-    input: () => ({}),
-    onlyOwn: (result, me) =>
-      seen((result as { nodes: { actorId: string | null }[] }).nodes, (entry) => entry.actorId === me.id),
-  },
-  exportActivity: { input: () => ({}) },
-  submitInquiry: { input: () => probeInquiry("probe-writer@example.test") },
-  listInquiries: { input: () => ({}) },
-  getInquiry: { input: (f) => ({ id: f.inquiry.id }) },
-  countInquiries: { input: () => ({}) },
-  listInquiryNotes: { input: (f) => ({ id: f.inquiry.id }) },
-  listInquiryAssignees: { input: () => ({}) },
-  exportInquiries: { input: () => ({}) },
-  assignInquiry: { input: (f) => ({ id: f.inquiry.id, version: f.inquiry.version, assigneeId: f.people.admin.id }) },
-  setInquiryStatus: { input: (f) => ({ id: f.inquiry.id, version: f.inquiry.version, status: "closed" }) },
-  addInquiryNote: { input: (f) => ({ id: f.inquiry.id, version: f.inquiry.version, body: "Probe note." }) },
-  forgetPerson: { input: (f) => ({ email: f.inquiry.email }) },
-  purgeInquiries: { input: () => ({ days: 30 }) },
-  applyForCertification: { input: () => probeApplication("probe-applicant@example.test") },
-  listApplications: { input: () => ({}) },
-  getApplication: { input: (f) => ({ id: f.application.id }) },
-  countApplications: { input: () => ({}) },
-  setApplicationStatus: {
-    input: (f) => ({
-      id: f.application.id,
-      version: f.application.version,
-      status: "scheduled",
-      scheduledFor: "2027-03-15",
-    }),
-  },
-  purgeApplications: { input: () => ({ days: 30 }) },
-  linkApplicationOrganization: {
-    input: (f) => ({ id: f.application.id, version: f.application.version, organizationId: f.organizations.mine.id }),
-  },
-  readActivityVocabulary: { input: () => ({}) },
-  listSettings: { input: () => ({}) },
-  readSiteNotices: { input: () => ({}) },
-  readSiteAnalytics: { input: () => ({}) },
-  updateAnalyticsSettings: { input: setting({ tagManagerId: "GTM-ABC1234" }) },
-  updateContactRecipients: {
-    input: setting({
-      sales: ["a@example.test"],
-      support: ["b@example.test"],
-      service: ["c@example.test"],
-      billing: ["f@example.test"],
-      training: ["d@example.test"],
-      general: ["e@example.test"],
-    }),
-  },
-  updateAnnouncement: { input: setting({ enabled: false, tone: "info" }) },
-  updateMaintenanceNotice: { input: setting({ enabled: false }) },
-  listTokens: {
-    input: (f, me, target) => ({ userId: aimedAt(f, me, target).id }),
-    onlyOwn: (result, me) => seen(result as PersonalAccessToken[], (token) => token.userId === me.id),
-  },
-  createToken: { input: () => ({ name: "probe", role: "viewer", expiresInDays: 30 }) },
-  listMedia: { input: () => ({}) },
-  getMedia: { input: (f, _me, target) => ({ id: fileFor(f, target).id }) },
-  getMediaByIds: {
-    input: (f) => ({ ids: [f.file.id, f.releaseFile.id] }),
-    onlyOwn: (result) => seen(result as Media[], (file) => file.name === publishedAssetName),
-  },
-  listMediaUses: {
-    input: (f, _me, target) => ({ ids: [fileFor(f, target).id] }),
-    onlyOwn: (result) => ((result as unknown[]).length > 0 ? "own" : "nothing"),
-  },
-  getMediaUploaders: {
-    input: (f, _me, target) => ({ ids: [fileFor(f, target).id] }),
-    onlyOwn: (result) => ((result as Map<string, unknown>).size > 0 ? "own" : "nothing"),
-  },
-  listMediaUploaders: { input: () => ({ search: "edit" }) },
-  openMediaFile: {
-    input: (f, _me, target) => {
-      const file = fileFor(f, target);
-      return { id: file.id, folder: file.folder.slice("media/".length), variant: "original" };
-    },
-  },
-  uploadMedia: { input: () => ({ file: probePdf, name: "Service manual.pdf" }) },
-  updateMedia: {
-    input: (f) => ({ id: f.file.id, version: f.file.version, name: "Renamed.pdf", alt: null, caption: "Probe" }),
-  },
-  replaceMediaFile: {
-    input: (f) => ({ id: f.file.id, version: f.file.version, file: probePdf, name: "Service manual v2.pdf" }),
-  },
-  deleteMedia: { input: (f) => ({ id: f.file.id, version: f.file.version }) },
-  listReleases: {
-    input: () => ({}),
-    onlyOwn: (result) => seen((result as { nodes: Release[] }).nodes, (release) => release.publishedAt !== null),
-  },
-  latestReleases: { input: () => ({}) },
-  getReleasesByIds: {
-    input: (f) => ({ ids: [f.releases.draft.id, f.releases.published.id] }),
-    onlyOwn: (result) => seen(result as Release[], (release) => release.publishedAt !== null),
-  },
-  listPublishedReleases: { input: () => ({ product: "v5" }) },
-  getPublicRelease: { input: () => ({ product: "v5", versionNumber: "5.2.1" }) },
-  listReleasePages: { input: () => ({}) },
-  getRelease: { input: (f, _me, target) => ({ id: target === "own" ? f.releases.published.id : f.releases.draft.id }) },
-  listReleaseAssets: {
-    input: (f) => ({ ids: [f.releases.draft.id, f.releases.published.id] }),
-    onlyOwn: (result) =>
-      (result as unknown[]).length === 1 ? "own" : (result as unknown[]).length === 0 ? "nothing" : "others",
-  },
-  createRelease: {
-    input: (f) => ({
-      product: "v4",
-      channel: "stable",
-      versionNumber: "4.9.0",
-      releasedOn: "2026-11-20",
-      notes: "Probe",
-      assetIds: [f.file.id],
-    }),
-  },
-  updateRelease: {
-    input: (f) => ({
-      id: f.releases.draft.id,
-      version: f.releases.draft.version,
-      product: "v5",
-      channel: "stable",
-      versionNumber: "5.3.1",
-      releasedOn: "2026-11-21",
-      notes: "Probe, edited",
-      assetIds: [f.file.id],
-    }),
-  },
-  publishRelease: { input: (f) => ({ id: f.releases.draft.id, version: f.releases.draft.version }) },
-  unpublishRelease: { input: (f) => ({ id: f.releases.published.id, version: f.releases.published.version }) },
-  deleteRelease: { input: (f) => ({ id: f.releases.draft.id, version: f.releases.draft.version }) },
-  downloadReleaseAsset: {
-    input: (f, _me, target) => ({
-      releaseId: target === "own" ? f.releases.published.id : f.releases.draft.id,
-      mediaId: f.releaseFile.id,
-    }),
-  },
-  getReleaseAsset: {
-    input: (f, _me, target) => ({
-      releaseId: target === "own" ? f.releases.published.id : f.releases.draft.id,
-      mediaId: f.releaseFile.id,
-    }),
-  },
-  docTree: {
-    input: (_f, _me, target) => ({ preview: target === "other" }),
-    onlyOwn: (result) => seen(result as DocNode[], (node) => node.status !== "draft"),
-  },
-  // A viewer's own doc is the published one; another's is the draft, asked for in preview mode.
-  readDoc: {
-    input: (f, _me, target) =>
-      target === "own" ? { path: f.docs.published.path } : { path: f.docs.draft.path, preview: true },
-  },
-  readDocMarkdown: {
-    input: (f, _me, target) =>
-      target === "own" ? { path: f.docs.published.path } : { path: f.docs.draft.path, preview: true },
-  },
-  getDoc: { input: (f) => ({ id: f.docs.draft.id }) },
-  listDocs: { input: () => ({}) },
-  getDocEditors: { input: (f) => ({ ids: [f.docs.draft.id] }) },
-  listDocsTrash: { input: () => ({}) },
-  listDocRevisions: { input: (f) => ({ id: f.docs.draft.id }) },
-  getDocRevision: { input: (f) => ({ id: f.docs.draft.id, number: 1 }) },
-  previewDocBody: { input: () => ({ body: "## Probe\n\n[a](/docs/nowhere)" }) },
-  checkDocsPreview: { input: () => ({ token: "x".repeat(32) }) },
-  docsProductOf: { input: () => ({}) },
-  readDocsHome: {
-    input: (_f, _me, target) => ({ preview: target === "other" }),
-    onlyOwn: (result) => seen((result as { tree: DocNode[] }).tree, (node) => node.status !== "draft"),
-  },
-  searchDocs: {
-    input: () => ({ query: "probe" }),
-    onlyOwn: (result, _me) => seen(result as DocSearchHit[], (hit) => hit.path === "probe-guide"),
-  },
-  createDoc: { input: () => ({ title: "Probe new page", slug: "probe-new", body: "New." }) },
-  saveDoc: {
-    input: (f) => ({
-      id: f.docs.draft.id,
-      version: f.docs.draft.version,
-      title: f.docs.draft.title,
-      slug: f.docs.draft.slug,
-      body: "Probe steps, edited again.",
-    }),
-  },
-  publishDoc: { input: (f) => ({ id: f.docs.draft.id, version: f.docs.draft.version }) },
-  unpublishDoc: { input: (f) => ({ id: f.docs.published.id, version: f.docs.published.version }) },
-  restoreDocRevision: { input: (f) => ({ id: f.docs.draft.id, version: f.docs.draft.version, number: 1 }) },
-  deleteDoc: { input: (f) => ({ id: f.docs.draft.id, version: f.docs.draft.version }) },
-  restoreDoc: { input: (f) => ({ id: f.docs.trashed.id, version: f.docs.trashed.version }) },
-  emptyDocsTrash: { input: () => ({}) },
-  listSearchSynonyms: { input: () => ({}) },
-  createSearchSynonym: { input: () => ({ terms: ["probe term, trial term"] }) },
-  updateSearchSynonym: {
-    input: (f) => ({ id: f.synonyms.id, version: f.synonyms.version, terms: ["probe", "sample, test piece"] }),
-  },
-  deleteSearchSynonym: { input: (f) => ({ id: f.synonyms.id, version: f.synonyms.version }) },
-  startDocsPreview: { input: () => ({}) },
-  // Unsaved work and presence act on the actor's own row only: the fixture gives the editor
-  // and the admin each some work on the draft, and each has it open.
-  keepDocWork: { input: (f) => workOn(f.docs.draft), onlyOwn: () => "own" },
-  docWorkOf: {
-    input: (f) => ({ docId: f.docs.draft.id }),
-    onlyOwn: (result, me) => {
-      const work = result as DocWork | null;
-      return work === null ? "nothing" : work.userId === me.id ? "own" : "others";
-    },
-  },
-  dropDocWork: {
-    input: (f) => ({ docId: f.docs.draft.id }),
-    onlyOwn: (result) => ((result as { dropped: boolean }).dropped ? "own" : "nothing"),
-  },
-  markDocOpen: {
-    input: (f) => ({ docId: f.docs.draft.id }),
-    // Marking oneself answers who else is there: never oneself.
-    onlyOwn: (result, me) =>
-      (result as DocPresenceReport).others.some((other) => other.id === me.id) ? "others" : "own",
-  },
-  markDocClosed: {
-    input: (f) => ({ docId: f.docs.draft.id }),
-    onlyOwn: (result) => ((result as { closed: boolean }).closed ? "own" : "nothing"),
-  },
-  revokeToken: {
-    // An admin's "other" is the editor's token; an editor's own is theirs, and another's the admin's.
-    input: (f, me, target) => {
-      if (me?.role === "admin") return { id: target === "own" ? f.tokens.admin.id : f.tokens.editor.id };
-      return { id: target === "own" ? f.tokens.editor.id : f.tokens.admin.id };
-    },
-  },
-};
+export const setting = (values: Record<string, unknown>) => () => ({ version: 0, ...values });
 
 /** A small PDF, as the library keeps one: a row, and its file in the store. */
 export const probePdf = new TextEncoder().encode("%PDF-1.7\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n%%EOF\n");
 
 /** The name of the file the published release offers: lists a viewer sees hold only it. */
-export const publishedAssetName = "Probe firmware 5.2.1.pdf";
+const publishedAssetName = "Probe firmware 5.2.1.pdf";
 
 function fail(version: string): never {
   throw new Error(`not a version: ${version}`);
@@ -476,7 +166,7 @@ async function insertUser(db: Database, values: Partial<typeof users.$inferInser
 }
 
 /** A contact form message, its ticket from a form given out a minute ago. */
-function probeInquiry(email: string) {
+export function probeInquiry(email: string) {
   return {
     topic: "support" as const,
     name: "Probe Writer",
@@ -491,7 +181,7 @@ function probeInquiry(email: string) {
 }
 
 /** An application to the Get Certified programme, its ticket from a page served a minute ago. */
-function probeApplication(email: string) {
+export function probeApplication(email: string) {
   return {
     name: "Probe Applicant",
     email,
@@ -633,7 +323,7 @@ export async function makeFixture(db: Database): Promise<Fixture> {
 }
 
 /** Unsaved work on a doc, as its editor would keep it. */
-function workOn(doc: Doc) {
+export function workOn(doc: Doc) {
   return {
     docId: doc.id,
     title: doc.title,

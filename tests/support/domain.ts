@@ -7,7 +7,7 @@ import type { DomainContext, SignInFailuresPort } from "../../server/domain/core
 import { actorFor, type User } from "../../server/domain/users/index.ts";
 import { embeddedInvitations, externalInvitations, unreachableProviderSessions } from "../../server/idp/invitations.ts";
 import { formTicketsWithKey, type FormTickets } from "../../server/http/security/form-tickets.ts";
-import { databaseRateLimits } from "../../server/http/security/rate-limit.ts";
+import { databaseRateLimits } from "../../server/web/rate-limit.ts";
 import { externalSignInFailures } from "../../server/idp/sign-in-failures.ts";
 import type { BlobStore } from "../../server/storage/blob-store.ts";
 import { openFilesystemStore } from "../../server/storage/filesystem.ts";

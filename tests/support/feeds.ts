@@ -13,7 +13,7 @@ import { z } from "zod";
 export type ReadEntry = { id: string; title: string; link: string; content: string };
 
 /** Every error a strict XML 1.0 parser finds in the document (none, for a well-formed one). */
-export function xmlErrors(xml: string): string[] {
+function xmlErrors(xml: string): string[] {
   const parser = new SaxesParser({ xmlns: true });
   const errors: string[] = [];
   parser.on("error", (error) => errors.push(error.message));
@@ -52,7 +52,7 @@ const author = z
  * JSON Feed 1.1 (jsonfeed.org/version/1.1): what a feed and each item must have, and the
  * types of what they may have. Extensions (keys starting with "_") are allowed.
  */
-export const jsonFeedSchema = z.looseObject({
+const jsonFeedSchema = z.looseObject({
   version: z.literal("https://jsonfeed.org/version/1.1"),
   title: z.string().min(1),
   home_page_url: z.url().optional(),

@@ -21,7 +21,7 @@ import {
  */
 
 /** A value of this input type that GraphQL accepts (the domain may still refuse it). */
-export function sampleInput(type: GraphQLInputType): unknown {
+function sampleInput(type: GraphQLInputType): unknown {
   const nullable = getNullableType(type);
   if (isListType(nullable)) return [sampleInput(nullable.ofType)];
   if (isInputObjectType(nullable)) {
@@ -50,10 +50,10 @@ export function sampleInput(type: GraphQLInputType): unknown {
 }
 
 /** A text leaf inside an input: its path, and the argument or input field that declares it. */
-export type TextLeaf = { path: string[]; scalar: string; declaredBy: GraphQLArgument | GraphQLInputField };
+type TextLeaf = { path: string[]; scalar: string; declaredBy: GraphQLArgument | GraphQLInputField };
 
 /** Every path to a String or ID inside an input type (lists get one item), with the field that declares it. */
-export function textLeaves(
+function textLeaves(
   type: GraphQLInputType,
   declaredBy: GraphQLArgument | GraphQLInputField,
   path: string[] = [],
@@ -68,7 +68,7 @@ export function textLeaves(
 }
 
 /** A value of `type` with `text` at `path` inside it (making the objects and lists on the way). */
-export function withTextAt(value: unknown, path: string[], type: GraphQLInputType, text: string): unknown {
+function withTextAt(value: unknown, path: string[], type: GraphQLInputType, text: string): unknown {
   const [segment, ...rest] = path;
   if (segment === undefined) return text;
   const nullable = getNullableType(type);

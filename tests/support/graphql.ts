@@ -17,7 +17,7 @@ export type GraphQLErrorBody = {
   extensions?: { code?: string; fields?: Record<string, string>; [key: string]: unknown };
 };
 
-export type GraphQLBody<Data> = { data?: Data | null; errors?: GraphQLErrorBody[] };
+type GraphQLBody<Data> = { data?: Data | null; errors?: GraphQLErrorBody[] };
 
 export type GraphQLRequest = { query: string; variables?: Record<string, unknown>; operationName?: string };
 
@@ -45,7 +45,7 @@ export type GraphQLResult<Data> = {
 };
 
 /** The URL of a GET request for this operation. */
-export function graphqlGetUrl(origin: string, request: GraphQLRequest): URL {
+function graphqlGetUrl(origin: string, request: GraphQLRequest): URL {
   const url = new URL("/graphql", origin);
   url.searchParams.set("query", request.query);
   if (request.variables) url.searchParams.set("variables", JSON.stringify(request.variables));
@@ -87,7 +87,7 @@ export async function graphqlRequest<Data = Record<string, unknown>>(
 }
 
 /** The session's CSRF token, as /auth/session gives it to the browser's pages. */
-export async function csrfTokenOf(browser: TestBrowser): Promise<string> {
+async function csrfTokenOf(browser: TestBrowser): Promise<string> {
   const response = await browser.fetch("/auth/session");
   const body = (await response.json()) as { signedIn: boolean; csrfToken?: string };
   if (!body.signedIn || !body.csrfToken) throw new Error("the browser is not signed in");

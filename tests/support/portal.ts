@@ -92,26 +92,8 @@ export async function expectApart(a: Locator, b: Locator): Promise<void> {
   expect(apart, `${JSON.stringify(first)} and ${JSON.stringify(second)} overlap`).toBe(true);
 }
 
-/** The portal's pages as the admin sees them, in sidebar order, with each page's heading. */
-export const adminPages = [
-  { label: "Overview", path: "/dashboard", heading: /^Welcome/ },
-  { label: "Releases", path: "/dashboard/releases", heading: "Releases" },
-  { label: "Media", path: "/dashboard/admin/media", heading: "Media" },
-  { label: "Users", path: "/dashboard/admin/users", heading: "Users" },
-  { label: "Organizations", path: "/dashboard/admin/organizations", heading: "Organizations" },
-  { label: "Inquiries", path: "/dashboard/admin/inquiries", heading: "Inquiries" },
-  { label: "Docs", path: "/dashboard/admin/docs", heading: "Docs" },
-  { label: "Activity", path: "/dashboard/admin/activity", heading: "Activity" },
-  { label: "Site settings", path: "/dashboard/admin/config", heading: "Site settings" },
-  { label: "Your settings", path: "/dashboard/settings", heading: "Your settings" },
-] as const;
-
-export const adminOnlyPages = adminPages.filter((page) => page.path.startsWith("/dashboard/admin/"));
-
-/** The sidebar's links for the admin, in order: the portal's pages, and the docs reader (a page of its own layout) second. */
-export const adminSidebarLabels = adminPages.flatMap((page) =>
-  page.path === "/dashboard" ? [page.label, "Documentation"] : [page.label],
-);
+// The portal's pages as the sweeps visit them, derived from the nav (portal-pages.ts).
+export { adminOnlyPages, adminPages, adminSidebarLabels } from "./portal-pages.ts";
 
 /** A demo person the server seeds (server/demo/data.ts), active, with a unique name. */
 export const seededPerson = { name: "Jamal Washington", search: "Washingt" };

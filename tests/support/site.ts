@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 import { formNames } from "../../content/schema.ts";
 
-export { livePaths, publicPaths, type PublicPath } from "../../app/lib/public-paths.ts";
+export { publicPaths } from "../../shared/public-paths.ts";
 
 /** The public pages with a form, whose ticket is filled in as they are served (ADR 028). */
 export const formPaths: ReadonlySet<string> = new Set(Object.values(formNames));

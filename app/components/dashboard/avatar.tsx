@@ -3,7 +3,7 @@ import { cn } from "../ui/cn.ts";
 export type AvatarPerson = { name: string | null; email: string | null; picture: string | null };
 
 /** A person's initials: "Ana Díaz" is AD, "ben.ode@…" is BO. */
-export function initials(person: Pick<AvatarPerson, "name" | "email">): string {
+function initials(person: Pick<AvatarPerson, "name" | "email">): string {
   const source = person.name ?? person.email ?? "?";
   const words = source
     .replace(/@.*/, "")

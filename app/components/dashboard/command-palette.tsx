@@ -5,14 +5,14 @@ import { Building2, CornerDownLeft, FileText, Images, PackageCheck, Search, User
 import { useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { can, visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
-import { docHitHref } from "../../lib/docs-search.ts";
+import { docHitHref } from "../../lib/docs/search.ts";
 import { formatDate } from "../../lib/format.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { paletteRank } from "../../lib/palette-rank.ts";
 import { portalApi } from "../../lib/portal-api.ts";
 import { useReturnFocus } from "../ui/return-focus.ts";
 import { keepOpenForToasts } from "../ui/layers.ts";
-import { navigateTo } from "../../lib/safe-navigation.ts";
+import { navigateTo } from "../../../shared/safe-navigation.ts";
 import { toast } from "./toaster.tsx";
 
 /** What the palette can do besides opening pages; each entry says which capability it needs. */

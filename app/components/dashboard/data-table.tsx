@@ -11,7 +11,7 @@ import { cn } from "../ui/cn.ts";
  * `fact` joins the short line of key facts under the name, `below` goes under them (what a
  * change changed, the row's actions), and `hidden` is left for wider tables.
  */
-export type PhonePlace = "primary" | "aside" | "fact" | "below" | "hidden";
+type PhonePlace = "primary" | "aside" | "fact" | "below" | "hidden";
 
 export type Column<Row> = {
   id: string;

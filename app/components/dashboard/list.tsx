@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { withParams } from "../../lib/list-params.ts";
 import { readPageFields, type PageFieldsRef } from "../../lib/page-fields.ts";
+import { alertClasses } from "../ui/alert.ts";
 import { buttonClasses } from "../ui/button.tsx";
 
 /** Previous and next pages, by cursor; the links keep the filters and the sort. A direction with no page is left out. */
@@ -28,6 +29,19 @@ export function Pagination({ pageInfo: page, label }: { pageInfo: PageFieldsRef;
         </Link>
       ) : null}
     </nav>
+  );
+}
+
+/**
+ * What the page could not load (the row the URL opens in the panel, say), said where the
+ * panel would be, as an alert; nothing when there is no message.
+ */
+export function ListAlert({ message }: { message: string | null | undefined }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={alertClasses.error}>
+      {message}
+    </p>
   );
 }
 

@@ -1,10 +1,6 @@
 import { Megaphone, Wrench } from "lucide-react";
+import type { SiteNotices } from "../../../shared/contracts/site-notices.ts";
 import { cn } from "../ui/cn.ts";
-
-export type SiteNotices = {
-  announcement: { message: string; tone: "info" | "warning"; linkLabel: string | null; linkUrl: string | null } | null;
-  maintenance: { message: string; startsAt: string | null; endsAt: string | null } | null;
-};
 
 const timeFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" });
 

@@ -3,7 +3,7 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type
 import { useLocation, useNavigate, useNavigation } from "react-router";
 import { visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
 import { portalSession } from "../../lib/portal-session.ts";
-import { navigateTo } from "../../lib/safe-navigation.ts";
+import { navigateTo } from "../../../shared/safe-navigation.ts";
 import { resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal-build.ts";
 import { useStoredFlag } from "../../lib/stored-flag.ts";
 import { createShortcutReader, shortcutsFor } from "../../lib/shortcuts.ts";
@@ -12,7 +12,8 @@ import { restoreFocusAnchor } from "../ui/focus-anchor.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
 import { portalPaletteActions } from "./palette-actions.ts";
 import { NavigationProgress } from "./navigation-progress.tsx";
-import { Notices, type SiteNotices } from "./notices.tsx";
+import type { SiteNotices } from "../../../shared/contracts/site-notices.ts";
+import { Notices } from "./notices.tsx";
 import { PortalContext, type PortalViewer } from "./portal-context.tsx";
 import { Sidebar, sidebarToggleDelayMs } from "./sidebar.tsx";
 import { toast, Toaster } from "./toaster.tsx";

@@ -3,6 +3,7 @@ import { NavLink } from "react-router";
 import type { DashboardPage } from "../../lib/dashboard-nav.ts";
 import { Logo, LogoMark } from "../site/logo.tsx";
 import { cn } from "../ui/cn.ts";
+import { navIcons } from "./nav-icons.ts";
 
 /**
  * Spec §4: the mobile toggle has a 200 ms delay. The panel slides for that long, and
@@ -23,7 +24,7 @@ export function SidebarLinks({ pages, collapsed }: { pages: readonly DashboardPa
             {pages
               .filter((page) => page.group === group)
               .map((page) => {
-                const Icon = page.icon;
+                const Icon = navIcons[page.icon];
                 return (
                   <li key={page.to}>
                     <NavLink

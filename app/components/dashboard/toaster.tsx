@@ -4,6 +4,7 @@ import { createToastStore, defaultToastIcon, type Toast, type ToastInput } from 
 import { cn } from "../ui/cn.ts";
 import { toastLayer } from "../ui/layers.ts";
 import { toastIcons } from "../ui/toast-icons.tsx";
+import { toastCardClasses, toastTones } from "../ui/toast-tones.ts";
 
 /** The portal's toasts: one store for the page, shown in one polite live region. */
 const store = createToastStore();
@@ -16,16 +17,6 @@ store.subscribe((toasts) => {
 export function toast(input: ToastInput): string {
   return store.add(input);
 }
-
-const tones = {
-  success: {
-    className: "border-emerald-600 dark:border-emerald-400",
-    iconClass: "text-emerald-700 dark:text-emerald-300",
-  },
-  error: { className: "border-red-600 dark:border-red-400", iconClass: "text-red-700 dark:text-red-300" },
-  warning: { className: "border-amber-500 dark:border-amber-400", iconClass: "text-amber-700 dark:text-amber-300" },
-  info: { className: "border-bdblue-600 dark:border-bdblue-300", iconClass: "text-bdblue-700 dark:text-bdblue-300" },
-} as const;
 
 /** The toast's avatar when it has one, else its icon (by default its colour's). */
 function ToastPicture({ item }: { item: Toast }) {
@@ -48,19 +39,15 @@ function ToastPicture({ item }: { item: Toast }) {
     <Icon
       aria-hidden="true"
       data-toast-icon={name}
-      className={cn("mt-0.5 size-5 shrink-0", tones[item.color].iconClass)}
+      className={cn("mt-0.5 size-5 shrink-0", toastTones[item.color].icon)}
     />
   );
 }
 
 function ToastItem({ item }: { item: Toast }) {
-  const tone = tones[item.color];
   return (
     <li
-      className={cn(
-        "pointer-events-auto flex gap-3 rounded-xl border-l-4 bg-white p-4 shadow-lg ring-1 ring-gray-200 dark:bg-gray-900 dark:ring-gray-800",
-        tone.className,
-      )}
+      className={cn(toastCardClasses, toastTones[item.color].border)}
       // Hovering or focusing a toast stops its clock, so nobody loses a message while reading it.
       onPointerEnter={() => store.pause(item.id)}
       onPointerLeave={() => store.resume(item.id)}

@@ -1,9 +1,9 @@
 import { formatCount } from "../../lib/format.ts";
-import type { DiffHunk, DiffLine, TextDiff } from "../../lib/text-diff.ts";
+import type { DiffHunk, DiffLine, TextDiff } from "../../lib/docs/text-diff.ts";
 import { cn } from "../ui/cn.ts";
 
 /**
- * A readable text diff (from app/lib/text-diff.ts, computed on the server): a count of the
+ * A readable text diff (from app/lib/docs/text-diff.ts, computed on the server): a count of the
  * lines added and removed, then each run of changes with the lines around it, line numbers
  * on both sides, every changed line signed (+ / −, and said to screen readers) and the
  * words that changed marked within it. The history page and the editor's conflict screen

@@ -1,5 +1,6 @@
+import { productName, productsNewestFirst } from "../../../shared/product-line.ts";
 import { FilePlus2, Search } from "lucide-react";
-import { productNames, type DocsReader } from "../../lib/docs-reader.ts";
+import type { DocsReader } from "../../lib/docs/reader.ts";
 import { cn } from "../ui/cn.ts";
 
 const control =
@@ -21,7 +22,7 @@ function ProductSwitch({ reader, returnTo }: { reader: DocsReader; returnTo: str
           Docs for
         </span>
         <span className="inline-flex rounded-lg border border-gray-300 p-0.5 dark:border-gray-700">
-          {(["v5", "v4"] as const).map((product) => {
+          {productsNewestFirst.map((product) => {
             const chosen = product === reader.product;
             return (
               <button
@@ -30,7 +31,7 @@ function ProductSwitch({ reader, returnTo }: { reader: DocsReader; returnTo: str
                 name="product"
                 value={product}
                 aria-pressed={chosen}
-                aria-label={productNames[product]}
+                aria-label={productName(product)}
                 className={cn(
                   "min-h-10 min-w-14 rounded-md px-3 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-bdblue-600 dark:focus-visible:outline-bdblue-300",
                   chosen

@@ -1,7 +1,7 @@
 import { Eye, Menu, ListTree } from "lucide-react";
 import type { ReactNode } from "react";
-import type { PreviewState } from "../../lib/docs-preview.ts";
-import type { DocsReader } from "../../lib/docs-reader.ts";
+import type { PreviewState } from "../../../shared/contracts/docs-preview.ts";
+import type { DocsReader } from "../../lib/docs/reader.ts";
 import { DocsBar } from "./docs-bar.tsx";
 import { DocTree, type TreeEntry } from "./doc-tree.tsx";
 
@@ -30,7 +30,7 @@ function PreviewBanner({ preview, exitHref }: { preview: PreviewState & { on: tr
 }
 
 /** The table of contents: the page's sections and their parts; scroll-spy marks the one in view. */
-export function TableOfContents({ headings }: { headings: readonly Heading[] }) {
+function TableOfContents({ headings }: { headings: readonly Heading[] }) {
   return (
     <ul className="docs-toc space-y-1 text-sm">
       {headings.map((heading) => (

@@ -1,14 +1,11 @@
+import { productLine, productsNewestFirst } from "../../../shared/product-line.ts";
 import type { ActionFailure } from "../../lib/action-failure.ts";
 import { Field, RadioGroupInput, TextAreaInput } from "../ui/field.tsx";
 import { ConsentField, EmailField, PlaceFields, PublicForm, publicFormState } from "./public-form.tsx";
 
-export const certificationFormId = "application-form";
+const certificationFormId = "application-form";
 
-const products = [
-  { value: "v5", label: "Densara v5" },
-  { value: "v4", label: "Densara v4" },
-  { value: "unsure", label: "Not decided yet" },
-] as const;
+const products = [...productsNewestFirst.map((id) => ({ value: id, label: productLine[id].name }))];
 
 const formats = [
   { value: "online", label: "Online", hint: "Modules at your own pace, the assessment by video call." },

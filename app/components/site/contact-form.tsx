@@ -1,8 +1,9 @@
+import { productLine, productsNewestFirst } from "../../../shared/product-line.ts";
 import type { ActionFailure } from "../../lib/action-failure.ts";
 import { Field, RadioGroupInput, TextAreaInput } from "../ui/field.tsx";
 import { ConsentField, EmailField, PlaceFields, PublicForm, publicFormState } from "./public-form.tsx";
 
-export const contactFormId = "message-form";
+const contactFormId = "message-form";
 
 const topics = [
   { value: "sales", label: "A sales quote", hint: "Prices, demonstrations, purchase and lease." },
@@ -13,10 +14,9 @@ const topics = [
 ] as const;
 
 const products = [
-  { value: "v5", label: "Densara v5" },
-  { value: "v4", label: "Densara v4" },
+  ...productsNewestFirst.map((id) => ({ value: id, label: productLine[id].name })),
   { value: "unsure", label: "Not sure" },
-] as const;
+];
 
 /**
  * Sales & Support's form (a public form: public-form.tsx). The serial number shows only

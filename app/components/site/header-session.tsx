@@ -12,7 +12,7 @@ export type HeaderSession = { state: "unknown" } | { state: "signed-out" } | { s
 
 export const HeaderSessionContext = createContext<HeaderSession>({ state: "unknown" });
 
-export function useHeaderSession(): HeaderSession {
+function useHeaderSession(): HeaderSession {
   return useContext(HeaderSessionContext);
 }
 

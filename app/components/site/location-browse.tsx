@@ -1,7 +1,7 @@
-import { tileGrid, usStates } from "../../lib/us-states.ts";
+import { tileGrid, usStates } from "../../../shared/places/us-states.ts";
 import { withParams } from "../../lib/list-params.ts";
 import { cn } from "../ui/cn.ts";
-import { linkClasses, type FinderResults } from "./location-finder.tsx";
+import { linkClasses, type FinderResults } from "./location-model.ts";
 
 function placeHref(search: string, place: string): string {
   return `/locations${withParams(search, { place, country: null, lat: null, lng: null, page: null })}#results`;

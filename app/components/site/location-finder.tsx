@@ -1,85 +1,24 @@
 import { BadgeCheck, ExternalLink, GraduationCap, LocateFixed, MapPin, Phone, Search } from "lucide-react";
-import { canadianProvinces, usStates } from "../../lib/us-states.ts";
+import { canadianProvinces, usStates } from "../../../shared/places/us-states.ts";
 import { BrowseByPlace } from "./location-browse.tsx";
+import {
+  kindLabels,
+  linkClasses,
+  productLabels,
+  radiusLabels,
+  type DensaraNearest,
+  type FinderLocation,
+  type FinderQuery,
+  type FinderResults,
+  type PlaceChoice,
+} from "./location-model.ts";
 import { withParams } from "../../lib/list-params.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 
-type Kind = "clinic" | "hospital" | "distributor" | "research_site";
-type ProductKey = "v4" | "v5";
-
-export type FinderLocation = {
-  id: string;
-  name: string;
-  kind: Kind;
-  street: string;
-  city: string;
-  region: string;
-  postalCode: string;
-  country: string;
-  countryName: string;
-  phone: string | null;
-  website: string | null;
-  products: readonly ProductKey[];
-  certification: "certified" | "in_training" | null;
-  certifiedUntil: string | null;
-  distanceMiles: number | null;
-};
-
-/** A place offered as a link: its name in full, and what the search box takes for it. */
-export type PlaceChoice = { label: string; place: string };
-
-export type FinderResults = {
-  origin: { label: string; latitude: number; longitude: number } | null;
-  place: string | null;
-  near: string | null;
-  otherPlaces: readonly PlaceChoice[];
-  unknownPlace: string | null;
-  suggestions: readonly PlaceChoice[];
-  withinMiles: number | null;
-  total: number;
-  page: number;
-  pageCount: number;
-  items: readonly FinderLocation[];
-  nearest: readonly FinderLocation[];
-  states: readonly { code: string; count: number }[];
-  countries: readonly { code: string; name: string; count: number }[];
-};
-
-/** Densara's own office or distributor nearest to the search's origin (from the page's content). */
-export type DensaraNearest = { name: string; kind: string; place: string; distanceMiles: number; sectionId: string };
-
-/** What the visitor asked for, as the form shows it again. */
-export type FinderQuery = {
-  place: string;
-  latitude: string;
-  longitude: string;
-  within: string;
-  product: string;
-  kind: string;
-  certified: boolean;
-};
-
-export const kindLabels: Record<Kind, string> = {
-  clinic: "Clinic",
-  hospital: "Hospital",
-  distributor: "Distributor",
-  research_site: "Research site",
-};
-export const productLabels: Record<ProductKey, string> = { v4: "Densara v4", v5: "Densara v5" };
-export const radiusLabels = {
-  "10": "10 miles",
-  "25": "25 miles",
-  "50": "50 miles",
-  "100": "100 miles",
-  "250": "250 miles",
-  "500": "500 miles",
-};
-
 const controlClasses =
   "min-h-12 w-full rounded-lg border border-gray-400 bg-white px-3 text-base text-gray-950 dark:border-gray-500 dark:bg-gray-950 dark:text-white";
 const labelClasses = "text-base font-semibold text-gray-900 dark:text-gray-100";
-export const linkClasses = "font-semibold text-bdblue-700 underline underline-offset-2 dark:text-bdblue-300";
 
 function miles(value: number): string {
   const rounded = value < 10 ? value.toFixed(1) : String(Math.round(value));

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import type { ActionFailure } from "../../lib/action-failure.ts";
-import { countryOptions } from "../../lib/countries.ts";
+import { countryOptions } from "../../../shared/places/countries.ts";
+import { alertClasses } from "../ui/alert.ts";
 import { Button } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 import { CheckboxInput, Field, SelectInput } from "../ui/field.tsx";
@@ -53,12 +54,7 @@ export function PublicForm({
       className={cn("grid max-w-3xl gap-6", className)}
     >
       {formError ? (
-        <div
-          role="alert"
-          data-form-alert="error"
-          tabIndex={-1}
-          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
-        >
+        <div role="alert" data-form-alert="error" tabIndex={-1} className={alertClasses.error}>
           {formError}
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, useRouteError, useRouteLoaderData } from "react-router";
-import type { SiteAnalytics } from "../../lib/analytics.ts";
-import type { SiteNotices } from "../../lib/site-notices.ts";
+import type { SiteAnalytics } from "../../../shared/analytics.ts";
+import type { SiteNotices } from "../../../shared/contracts/site-notices.ts";
 import { errorScreenFor } from "../../lib/route-error.ts";
 import { ErrorScreen } from "./error-screen.tsx";
 import { SiteShell } from "./site-shell.tsx";

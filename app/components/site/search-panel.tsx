@@ -1,6 +1,6 @@
 import { BookOpen, FileText, Hash, Search, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
-import { docHitHref, snippetParts } from "../../lib/docs-search.ts";
+import { docHitHref, snippetParts } from "../../lib/docs/search.ts";
 import { searchSections, type SnippetPart } from "../../lib/search.ts";
 import type { SearchSection } from "../../lib/search-index.ts";
 import { useDocHits } from "./use-doc-hits.ts";

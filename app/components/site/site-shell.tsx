@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
-import { analyticsBlockAttribute, analyticsJson, type SiteAnalytics } from "../../lib/analytics.ts";
-import { noticesSlotAttribute, type SiteNotices } from "../../lib/site-notices.ts";
+import { analyticsBlockAttribute, analyticsJson, type SiteAnalytics } from "../../../shared/analytics.ts";
+import { noticesSlotAttribute, type SiteNotices } from "../../../shared/contracts/site-notices.ts";
 import { Notices } from "../dashboard/notices.tsx";
 import { ToastIconTemplates } from "../ui/toast-icons.tsx";
 import { Footer } from "./footer.tsx";

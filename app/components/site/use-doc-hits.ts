@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { searchDocs, type DocHit } from "../../lib/docs-search.ts";
+import { searchDocs, type DocHit } from "../../lib/docs/search.ts";
 
 export type DocHitsState =
   { status: "idle" | "loading" | "failed"; hits: DocHit[] } | { status: "ready"; hits: DocHit[] };

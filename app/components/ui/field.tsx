@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ComponentProps, type ReactNode } from "react";
+import { alertClasses } from "./alert.ts";
 import { cn } from "./cn.ts";
 
 type Labelled = {
@@ -122,12 +123,7 @@ export function FormAlert({ message, tone = "error" }: { message: string | undef
       role={tone === "error" ? "alert" : "status"}
       data-form-alert={tone}
       tabIndex={tone === "error" ? -1 : undefined}
-      className={cn(
-        "rounded-lg border-l-4 px-4 py-3 text-base",
-        tone === "error"
-          ? "border-red-600 bg-red-50 text-red-900 dark:border-red-400 dark:bg-red-950 dark:text-red-100"
-          : "border-emerald-600 bg-emerald-50 text-emerald-900 dark:border-emerald-400 dark:bg-emerald-950 dark:text-emerald-100",
-      )}
+      className={alertClasses[tone]}
     >
       {message}
     </div>

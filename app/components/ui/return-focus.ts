@@ -23,7 +23,7 @@ const history =
       })();
 
 /** The first field a person fills in, within a dialog: not a hidden field, and not one that is off. */
-export function firstField(container: HTMLElement): HTMLElement | null {
+function firstField(container: HTMLElement): HTMLElement | null {
   const fields = container.querySelectorAll<HTMLElement>(
     "input:not([type=hidden]):not([type=submit]):not([type=button]), select, textarea",
   );

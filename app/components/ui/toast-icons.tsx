@@ -10,7 +10,7 @@ import {
   X,
   type LucideIcon,
 } from "lucide-react";
-import { toastIconNames, type ToastIconName } from "../../lib/toast-store.ts";
+import { toastIconNames, type ToastIconName } from "../../../shared/contracts/toast.ts";
 
 /** The toast icon vocabulary, drawn: the portal's toaster renders these components directly. */
 export const toastIcons: Record<ToastIconName, LucideIcon> = {

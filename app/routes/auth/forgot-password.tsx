@@ -15,7 +15,7 @@ export function loader({ context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context);
   const email = formText(form, "email")?.trim().slice(0, 320) ?? "";
   const outcome = await hostedLogin(context).requestPasswordReset({ email });
   if (outcome.ok) return { sent: true as const, email, errors: {} };

@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context);
   const hosted = hostedLogin(context);
   // Asked before the link is used up: the page after says "ready" to a new account.
   const firstPassword = (await hosted.passwordResetFor(params.token))?.firstPassword ?? false;

@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context);
   const email = formText(form, "email");
   const outcome = await hostedLogin(context).signIn(params.uid, { email, password: formText(form, "password") });
   if (outcome.ok) return redirect(outcome.redirectTo, 303);

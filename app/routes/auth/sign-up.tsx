@@ -18,7 +18,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const form = await readForm(request);
+  const form = await readForm(request, context);
   const name = formText(form, "name");
   const email = formText(form, "email");
   const outcome = await hostedLogin(context).signUp(params.uid, { name, email });

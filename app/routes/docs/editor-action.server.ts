@@ -1,10 +1,10 @@
 import { data, type RouterContextProvider } from "react-router";
-import type { ResultOf } from "../../lib/graphql.ts";
 import { readForm } from "../../lib/actions.server.ts";
 import { mutate, submit, tryQuery } from "../../lib/api.server.ts";
 import { text } from "../../lib/form-data.ts";
-import type { ApiError } from "../../lib/graphql-context.ts";
-import { mergedFields, type FieldConflict, type MergedField, type MergeHunk } from "../../lib/merge-hunks.ts";
+import type { ApiError } from "../../../shared/contracts/graphql-context.ts";
+import { mergedFields, type FieldConflict, type MergedField } from "../../lib/docs/merge-hunks.ts";
+import type { EditedDoc, EditorAnswer, EditorStateAnswer } from "../../components/docs/editor/answers.ts";
 import {
   CreateDoc,
   DocBaseQuery,
@@ -15,52 +15,10 @@ import {
   MarkDocOpen,
   PublishDoc,
   SaveDoc,
-} from "./editor-queries.ts";
+} from "../../components/docs/editor/queries.ts";
 import { mergeField, mergeText } from "./merge.server.ts";
 
 type Context = Readonly<RouterContextProvider>;
-export type EditedDoc = ResultOf<typeof SaveDoc>["saveDoc"];
-
-/**
- * What the editor is told after a write. A refusal keeps everything typed (the page's own
- * state is untouched). A stale save is merged three ways with what was saved meanwhile:
- * when no line or field was changed differently by both, the merge is saved at once
- * ("saved", with `merged`); otherwise ("merge") the writer settles each conflict, and
- * until then nothing is saved and nothing typed is lost.
- */
-export type EditorAnswer =
-  | {
-      outcome: "saved";
-      doc: EditedDoc;
-      published: boolean;
-      created?: boolean;
-      /** Set when this save merged someone else's revision in: the editor takes the merged text. */
-      merged?: { by: string | null; revision: number };
-    }
-  | { outcome: "refused"; message: string; fields: Record<string, string> }
-  | {
-      outcome: "merge";
-      message: string;
-      theirs: EditedDoc;
-      hunks: MergeHunk[];
-      /** Every merged field's value, the conflicting ones as the writer has them. */
-      values: Record<MergedField, string>;
-      conflicts: FieldConflict[];
-      publish: boolean;
-    };
-
-/** What the editor hears back about its unsaved work kept on the server, and about who else is there. */
-export type EditorStateAnswer =
-  | { outcome: "kept"; savedAt: string }
-  | { outcome: "dropped" }
-  | {
-      outcome: "presence";
-      others: { id: string; name: string; since: string }[];
-      head: { revision: number; version: number; savedAt: string; savedBy: string | null };
-    }
-  | { outcome: "closed" }
-  | { outcome: "refused"; message: string; fields: Record<string, string> };
-
 function refused(error: ApiError) {
   return data<EditorAnswer>(
     { outcome: "refused", message: error.message, fields: error.fields ?? {} },
@@ -174,7 +132,7 @@ async function publish(context: Context, doc: EditedDoc) {
  * the mutation's input, checked by the server.
  */
 export async function editorAction({ request, context }: { request: Request; context: Context }) {
-  const form = await readForm(request);
+  const form = await readForm(request, context);
   const intent = text(form, "intent");
   const publishing = text(form, "publish") === "true";
   form.delete("publish");

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import { DocEditor } from "../../components/docs/editor/doc-editor.tsx";
 import { tryQuery, query } from "../../lib/api.server.ts";
-import { docsFailure } from "../../lib/docs-reader.server.ts";
+import { docsFailure } from "../../lib/docs/reader.server.ts";
 import { portalOf } from "../../lib/portal.server.ts";
 import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -9,7 +9,7 @@ import type { Route } from "./+types/editor";
 import { editorAction } from "./editor-action.server.ts";
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import type { KeptWork } from "../../components/docs/editor/use-server-draft.ts";
-import { DocEditQuery, DocPlacesQuery, DocWorkQuery } from "./editor-queries.ts";
+import { DocEditQuery, DocPlacesQuery, DocWorkQuery } from "../../components/docs/editor/queries.ts";
 
 function refusal(message: string) {
   return data<ErrorPayload>({ name: "Not allowed", message }, { status: 403 });

@@ -1,8 +1,8 @@
+import { productName } from "../../../shared/product-line.ts";
 import { ArrowRight, BookOpen } from "lucide-react";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { branchesOf } from "../../components/docs/doc-tree.tsx";
-import { chooseDocsProduct, loadDocsHome } from "../../lib/docs-reader.server.ts";
-import { productNames } from "../../lib/docs-reader.ts";
+import { chooseDocsProduct, loadDocsHome } from "../../lib/docs/reader.server.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/index";
@@ -44,13 +44,13 @@ export default function DocsOverview({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-lg text-gray-700 dark:text-gray-300">
             Procedures for installing, calibrating, running and looking after your scanner, written for the technicians
             and operators who use it every day. You are reading the docs for the{" "}
-            <strong className="font-semibold text-gray-950 dark:text-white">{productNames[reader.product]}</strong>:
+            <strong className="font-semibold text-gray-950 dark:text-white">{productName(reader.product)}</strong>:
             switch to the other generation in the bar above.
           </p>
         </header>
         {sections.length === 0 ? (
           <p className="mt-8 rounded-lg border border-dashed border-gray-300 p-6 text-gray-700 dark:border-gray-700 dark:text-gray-300">
-            No documentation is published for the {productNames[reader.product]} yet.
+            No documentation is published for the {productName(reader.product)} yet.
           </p>
         ) : (
           <ul className="mt-8 grid gap-4 md:grid-cols-2">

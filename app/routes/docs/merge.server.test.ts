@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mergedText, type ConflictHunk } from "../../lib/merge-hunks.ts";
+import { mergedText, type ConflictHunk } from "../../lib/docs/merge-hunks.ts";
 import { mergeField, mergeText } from "./merge.server.ts";
 
 const base = ["# Daily check", "", "Wipe the cradle.", "", "Run the phantom scan.", "", "Log the result."].join("\n");

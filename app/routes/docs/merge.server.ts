@@ -1,5 +1,5 @@
 import { diff3Merge } from "node-diff3";
-import type { MergeHunk } from "../../lib/merge-hunks.ts";
+import type { MergeHunk } from "../../lib/docs/merge-hunks.ts";
 
 /**
  * The three-way merge of a stale save (ADR 039): what the writer started from (base), what

@@ -1,8 +1,8 @@
+import { productName, productsInWords, type ProductId } from "../../../shared/product-line.ts";
 import { ArrowLeft, ArrowRight, FileText, Pencil } from "lucide-react";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { DocBreadcrumbs } from "../../components/docs/doc-breadcrumbs.tsx";
-import { chooseDocsProduct, docMarkdownResponse, loadDocPage } from "../../lib/docs-reader.server.ts";
-import { productNames, productsInWords } from "../../lib/docs-reader.ts";
+import { chooseDocsProduct, docMarkdownResponse, loadDocPage } from "../../lib/docs/reader.server.ts";
 import { formatDate } from "../../lib/format.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
@@ -55,12 +55,12 @@ type Reading = Route.ComponentProps["loaderData"]["reading"];
  * Which generation the page is for, said beside its title; for a page that is not for the
  * reader's generation, a note that says so, with its version for theirs when there is one.
  */
-function ProductNote({ reading, shown }: { reading: Reading; shown: "v4" | "v5" }) {
+function ProductNote({ reading, shown }: { reading: Reading; shown: ProductId }) {
   const { products, counterpart } = reading;
   const forShown = products.includes(shown);
   if (forShown && !counterpart) {
     if (products.length > 1) return null;
-    return <p className="mt-3 text-sm font-medium text-gray-700 dark:text-gray-300">For the {productNames[shown]}.</p>;
+    return <p className="mt-3 text-sm font-medium text-gray-700 dark:text-gray-300">For the {productName(shown)}.</p>;
   }
   const other = counterpart ? (
     <a
@@ -82,7 +82,7 @@ function ProductNote({ reading, shown }: { reading: Reading; shown: "v4" | "v5" 
       role="note"
       className="mt-4 rounded-lg border border-bdblue-300 bg-bdblue-50 px-4 py-3 text-base text-bdblue-950 dark:border-bdblue-800 dark:bg-bdblue-950/60 dark:text-bdblue-50"
     >
-      This page is for {productsInWords(products)}, and you are reading the docs for the {productNames[shown]}.{" "}
+      This page is for {productsInWords(products)}, and you are reading the docs for the {productName(shown)}.{" "}
       {other ? (
         <>
           Read its version for your {shown}: {other}.

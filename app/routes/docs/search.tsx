@@ -1,16 +1,17 @@
+import { productName } from "../../../shared/product-line.ts";
 import { SearchX } from "lucide-react";
 import { data } from "react-router";
 import { DocsFrame } from "../../components/docs/docs-frame.tsx";
 import { tryQuery } from "../../lib/api.server.ts";
-import { chooseDocsProduct, docsFailure, loadDocsHome } from "../../lib/docs-reader.server.ts";
-import { productNames } from "../../lib/docs-reader.ts";
-import { docHitHref, snippetParts } from "../../lib/docs-search.ts";
+import { chooseDocsProduct, docsFailure, loadDocsHome } from "../../lib/docs/reader.server.ts";
+import { docHitHref, snippetParts } from "../../lib/docs/search.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import type { ErrorPayload } from "../../lib/route-error.ts";
-import { textProblem } from "../../lib/text-kinds.ts";
+import { textProblem } from "../../../shared/text-kinds.ts";
+import { capitalized } from "../../../shared/words.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/search";
-import { DocSearchQuery } from "./queries.ts";
+import { DocSearchQuery } from "../../lib/docs/queries.ts";
 
 /** A results page that works on any device and without JavaScript; the ⌘K panel is its quick form. */
 export const handle: RouteHandle = { hydrate: false, enhance: "docs" };
@@ -62,10 +63,10 @@ export default function DocsSearch({ loaderData }: Route.ComponentProps) {
           <p className="mt-3 text-lg text-gray-700 dark:text-gray-300" role="status">
             {hits.length === 0
               ? "Nothing in the docs matches."
-              : `${hits[0]?.correction ? `Nothing matches “${asked}” as typed: ` : ""}${
-                  hits.length === 1 ? "one page matches" : `${hits.length} pages match`
-                }${hits[0]?.correction ? ` “${hits[0].correction}”` : ""}, best first.`.replace(/^./, (first) =>
-                  first.toUpperCase(),
+              : capitalized(
+                  `${hits[0]?.correction ? `Nothing matches “${asked}” as typed: ` : ""}${
+                    hits.length === 1 ? "one page matches" : `${hits.length} pages match`
+                  }${hits[0]?.correction ? ` “${hits[0].correction}”` : ""}, best first.`,
                 )}
           </p>
         ) : (
@@ -78,7 +79,7 @@ export default function DocsSearch({ loaderData }: Route.ComponentProps) {
             <SearchX aria-hidden="true" className="size-6 shrink-0" />
             <p>
               Try fewer or other words, or an error code as the unit shows it. Browse the docs for the{" "}
-              {productNames[reader.product]} from{" "}
+              {productName(reader.product)} from{" "}
               <a href="/docs" className="font-semibold text-bdblue-800 underline dark:text-bdblue-200">
                 the docs home
               </a>

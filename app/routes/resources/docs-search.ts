@@ -1,6 +1,6 @@
 import { tryQuery } from "../../lib/api.server.ts";
-import { requestAuthContext } from "../../lib/auth-context.ts";
-import { DocSearchQuery } from "../docs/queries.ts";
+import { requestAuthContext } from "../../../shared/contracts/auth-context.ts";
+import { DocSearchQuery } from "../../lib/docs/queries.ts";
 import type { Route } from "./+types/docs-search";
 
 const noStore = { "Cache-Control": "private, no-store" };

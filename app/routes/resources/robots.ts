@@ -1,4 +1,4 @@
-import { publicOrigin } from "../../lib/app-config.ts";
+import { publicOrigin } from "../../../shared/contracts/app-config.ts";
 import { absoluteUrl } from "../../lib/seo.ts";
 import type { Route } from "./+types/robots";
 

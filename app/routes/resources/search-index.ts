@@ -1,7 +1,7 @@
 import { htmlToText } from "../../../content/text.ts";
 import type { RenderedSection } from "../../../content/render.ts";
 import { pages } from "../../lib/content.server.ts";
-import { publicPaths } from "../../lib/public-paths.ts";
+import { publicPaths } from "../../../shared/public-paths.ts";
 import type { SearchSection } from "../../lib/search-index.ts";
 
 function sectionText(section: RenderedSection): string {

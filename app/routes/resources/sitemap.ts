@@ -1,10 +1,10 @@
 import { tryQuery } from "../../lib/api.server.ts";
 import { graphql } from "../../lib/graphql.ts";
-import { publicOrigin } from "../../lib/app-config.ts";
-import { publicPaths } from "../../lib/public-paths.ts";
-import { releasePagePath } from "../../lib/release-pages.ts";
+import { publicOrigin } from "../../../shared/contracts/app-config.ts";
+import { publicPaths } from "../../../shared/public-paths.ts";
+import { releasePagePath } from "../../../shared/release-pages.ts";
 import { absoluteUrl } from "../../lib/seo.ts";
-import { xmlText } from "../../lib/xml.ts";
+import { xmlText } from "../../../shared/xml.ts";
 import type { Route } from "./+types/sitemap";
 
 const ReleasePages = graphql(`

@@ -1,9 +1,10 @@
 import { PageView } from "../../components/site/sections/page-view.tsx";
 import { getPage } from "../../lib/content.server.ts";
-import { isReleaseProduct, releaseFeedLinks } from "../../lib/release-pages.ts";
+import { productIds, productLine } from "../../../shared/product-line.ts";
+import { releaseFeedLinks } from "../../../shared/release-pages.ts";
 import { notFound } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
-import { publicOrigin } from "../../lib/app-config.ts";
+import { publicOrigin } from "../../../shared/contracts/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
 import { site } from "../../lib/site.ts";
 import { structuredData } from "../../lib/structured-data.server.ts";
@@ -25,8 +26,8 @@ export const meta: Route.MetaFunction = ({ loaderData, error }) => {
   const { page, origin, jsonLd } = loaderData;
   const meta = pageMeta({ title: page.title, description: page.description, path: page.path, origin, jsonLd });
   // A product's page names its release feeds, so a feed reader given the page finds them.
-  const product = /^\/products\/(v4|v5)$/.exec(page.path)?.[1];
-  return product && isReleaseProduct(product) ? [...meta, ...releaseFeedLinks(product, site.brand.name)] : meta;
+  const product = productIds.find((id) => productLine[id].page === page.path);
+  return product ? [...meta, ...releaseFeedLinks(product, site.brand.name)] : meta;
 };
 
 export default function ContentPage({ loaderData }: Route.ComponentProps) {

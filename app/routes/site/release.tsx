@@ -1,48 +1,49 @@
-import { ChevronRight, Download, LogIn, Rss } from "lucide-react";
+import { Download, LogIn, Rss } from "lucide-react";
 import { data } from "react-router";
+import { Breadcrumbs } from "../../components/site/breadcrumbs.tsx";
 import { buttonClasses } from "../../components/ui/button.tsx";
 import { PageGrid } from "../../components/ui/page-grid.tsx";
 import { tryQuery } from "../../lib/api.server.ts";
 import { formatBytes } from "../../lib/file-choice.ts";
 import { formatDate } from "../../lib/format.ts";
 import { graphql } from "../../lib/graphql.ts";
+import { ReleaseAssetFields } from "../../lib/release-asset-fields.ts";
 import {
-  isReleaseProduct,
   releaseFeedLinks,
   releaseFeedPaths,
   releasePagePath,
   stableVersionPattern,
-} from "../../lib/release-pages.ts";
+} from "../../../shared/release-pages.ts";
+import { isProductId } from "../../../shared/product-line.ts";
 import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
-import { publicOrigin } from "../../lib/app-config.ts";
+import { publicOrigin } from "../../../shared/contracts/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
 import { signInHref } from "../../lib/sign-in.ts";
 import { productByKey, site } from "../../lib/site.ts";
-import { htmlWithoutForbidden } from "../../lib/xml.ts";
+import { htmlWithoutForbidden } from "../../../shared/xml.ts";
 import type { Route } from "./+types/release";
 
 /** Public, not hydrated; the site's enhancement module shows the download links to a signed-in person. */
 export const handle: RouteHandle = { hydrate: false };
 
-const PublicRelease = graphql(`
-  query PublicRelease($product: Product!, $versionNumber: String!) {
-    publicRelease(product: $product, versionNumber: $versionNumber) {
-      id
-      product
-      versionNumber
-      releasedOn
-      notesHtml
-      assets {
-        mediaId
-        name
-        size
-        sha256
-        downloadUrl
+const PublicRelease = graphql(
+  `
+    query PublicRelease($product: Product!, $versionNumber: String!) {
+      publicRelease(product: $product, versionNumber: $versionNumber) {
+        id
+        product
+        versionNumber
+        releasedOn
+        notesHtml
+        assets {
+          ...ReleaseAssetFields
+        }
       }
     }
-  }
-`);
+  `,
+  [ReleaseAssetFields],
+);
 
 /**
  * A published stable release's public page (ADR 023): its notes, its files with their
@@ -52,7 +53,7 @@ const PublicRelease = graphql(`
  */
 export async function loader({ params, context, url }: Route.LoaderArgs) {
   const { product, versionNumber } = params;
-  if (!isReleaseProduct(product) || !stableVersionPattern.test(versionNumber)) throw notFound(url);
+  if (!isProductId(product) || !stableVersionPattern.test(versionNumber)) throw notFound(url);
   const outcome = await tryQuery(context, PublicRelease, { product, versionNumber });
   if (!outcome.ok) {
     if (outcome.error.code === "NOT_FOUND") throw notFound(url);
@@ -163,25 +164,7 @@ export default function ReleasePage({ loaderData }: Route.ComponentProps) {
     <PageGrid className="py-10 sm:py-14">
       <article aria-labelledby="release-title" className="col-span-10 grid gap-10 lg:col-span-8 lg:col-start-2">
         <header className="grid gap-4">
-          <nav aria-label="Breadcrumb">
-            <ol className="flex flex-wrap items-center gap-1 text-base text-gray-700 dark:text-gray-300">
-              {crumbs.map((crumb, index) => (
-                <li key={crumb.href} className="flex items-center gap-1">
-                  {index > 0 ? <ChevronRight aria-hidden="true" className="size-4 text-gray-500" /> : null}
-                  <a
-                    href={crumb.href}
-                    className="underline underline-offset-2 hover:text-gray-950 dark:hover:text-white"
-                  >
-                    {crumb.title}
-                  </a>
-                </li>
-              ))}
-              <li className="flex items-center gap-1">
-                <ChevronRight aria-hidden="true" className="size-4 text-gray-500" />
-                <span aria-current="page">{`Software ${release.versionNumber}`}</span>
-              </li>
-            </ol>
-          </nav>
+          <Breadcrumbs trail={crumbs} current={`Software ${release.versionNumber}`} />
           <div className="grid gap-2">
             <p className="text-sm font-semibold tracking-wide text-bdblue-700 uppercase dark:text-bdblue-300">
               Software release · Stable

@@ -1,3 +1,4 @@
+import { productIds } from "../../../shared/product-line.ts";
 import { sql } from "drizzle-orm";
 import { boolean, index, pgEnum, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns.ts";
@@ -8,7 +9,7 @@ export const inquiryTopicEnum = pgEnum("inquiry_topic", ["sales", "support", "se
 /** New until someone picks it up; closed when answered. */
 export const inquiryStatusEnum = pgEnum("inquiry_status", ["new", "in_progress", "closed"]);
 /** The product a visitor asks about: one of the two generations, or not sure. */
-export const inquiryProductEnum = pgEnum("inquiry_product", ["v4", "v5", "unsure"]);
+export const inquiryProductEnum = pgEnum("inquiry_product", [...productIds, "unsure"]);
 
 /**
  * A message sent from the public contact form (Sales & Support). It is personal data:

@@ -1,3 +1,4 @@
+import type { ProductId } from "../../../shared/product-line.ts";
 import { sql } from "drizzle-orm";
 import { boolean, date, index, jsonb, pgEnum, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt, version } from "./columns.ts";
@@ -15,7 +16,7 @@ export const certificationStatusEnum = pgEnum("certification_status", [
 /** A person at a named contact point of an organization (not necessarily a user of the site). */
 export type OrganizationContact = { name: string; role: string | null; email: string | null; phone: string | null };
 /** The equipment an organization runs, by product and number of units. */
-export type OrganizationProduct = { product: "v4" | "v5"; units: number };
+export type OrganizationProduct = { product: ProductId; units: number };
 
 /** A clinic, hospital, distributor or research site that runs or sells the equipment. */
 export const organizations = pgTable(

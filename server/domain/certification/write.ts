@@ -152,6 +152,7 @@ export const linkApplicationOrganization = applicationEntity.write({
 export const purgeApplications = applicationEntity.write({
   operation: "purge",
   doing: "purge old certification applications",
+  internal: "the server's daily retention job runs it (server/http/server.ts)",
   input: z.object({
     days: z.number().int("Give a whole number of days.").min(30, "Keep applications at least 30 days.").max(36_500),
   }),

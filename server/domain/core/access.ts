@@ -2,7 +2,7 @@ import type { SQL } from "drizzle-orm";
 import { z } from "zod";
 import { roleEnum, type UserGrant } from "../../db/schema/users.ts";
 
-export const roles = roleEnum.enumValues;
+const roles = roleEnum.enumValues;
 export type Role = (typeof roles)[number];
 
 /** A role, as inputs take it; the GraphQL enum `Role` is made from this. */

@@ -26,7 +26,7 @@ function comparable(value: unknown): unknown {
  * The fields that differ between two versions of a row, as `{ field: { from, to } }`.
  * A creation has no "before" (every field is new), a deletion no "after".
  */
-export function diffRecords(
+function diffRecords(
   before: Record<string, unknown> | null | undefined,
   after: Record<string, unknown> | null | undefined,
 ): ActivityChanges {

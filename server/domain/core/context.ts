@@ -24,7 +24,7 @@ export type ProviderSessionsPort = {
 };
 
 /** Wrong passwords given for one account at the identity provider since it last signed in. */
-export type SignInFailures = { issuer: string; subject: string; failures: number; lastFailedAt: Date };
+type SignInFailures = { issuer: string; subject: string; failures: number; lastFailedAt: Date };
 
 /**
  * What the identity provider knows of wrong passwords. The embedded provider counts them

@@ -58,9 +58,9 @@ export type EntitySpec<
 };
 
 /** How an action reads in the activity log: its words after the actor's name, and its name in a filter. */
-export type ActionWords = { readonly words: string; readonly label: string };
+type ActionWords = { readonly words: string; readonly label: string };
 
-export type ScopeBase<A extends Actor | null> = {
+type ScopeBase<A extends Actor | null> = {
   actor: A;
   /** The moment of the request, the same for everything the operation does. */
   now: Date;
@@ -133,7 +133,7 @@ export type StageScope<A extends Actor | null = Actor> = ScopeBase<A> & {
 export type OperationKind = "read" | "write";
 
 /** What the registry, the API and the tests know of an operation besides calling it. */
-export type OperationInfo = {
+type OperationInfo = {
   readonly entity: AnyEntity;
   readonly operation: string;
   readonly kind: OperationKind;
@@ -141,6 +141,8 @@ export type OperationInfo = {
   readonly anonymous: boolean;
   readonly input: z.ZodType;
   readonly doing: string;
+  /** Why the API does not offer it (see `OperationSpec.internal`); absent for an operation the API offers. */
+  readonly internal?: string;
 };
 
 export type Operation<Input, Result> = ((context: DomainContext, input: Input) => Promise<Result>) & OperationInfo;
@@ -172,4 +174,10 @@ export type OperationSpec<Operation extends string, Schema extends z.ZodType, Sc
   doing: string;
   input: Schema;
   run: (scope: Scope, input: z.output<Schema>) => Promise<Result>;
+  /**
+   * Set on an operation the GraphQL API does not offer, in one line saying who runs it
+   * instead (a scheduled job, the IdP, an HTTP file route). An operation is either used by
+   * the schema or marked so (`server/graphql/exposed.test.ts`).
+   */
+  internal?: string;
 };

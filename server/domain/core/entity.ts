@@ -22,13 +22,10 @@ import { parseInput } from "./input.ts";
 import { readRows, shapeOf, writeRows, type Constraints } from "./rows.ts";
 
 export type {
-  ActionWords,
   AnyEntity,
   Operation,
-  OperationInfo,
   OperationKind,
   ReadScope,
-  RowCheck,
   RowVerdict,
   StageScope,
   WriteScope,
@@ -86,8 +83,9 @@ export function defineEntity<
     return decision;
   }
 
-  function info(operation: string, kind: OperationKind, anonymous: boolean, input: z.ZodType, doing: string) {
-    return { entity, operation, kind, anonymous, input, doing };
+  function info(kind: OperationKind, anonymous: boolean, definition: OperationSpec<Op, z.ZodType, never, unknown>) {
+    const { operation, input, doing, internal } = definition;
+    return { entity, operation, kind, anonymous, input, doing, ...(internal === undefined ? {} : { internal }) };
   }
 
   function makeRead<Schema extends z.ZodType, Result, A extends Actor | null>(
@@ -108,7 +106,7 @@ export function defineEntity<
       };
       return definition.run(scope, input);
     };
-    return Object.assign(run, info(definition.operation, "read", anonymous, definition.input, definition.doing));
+    return Object.assign(run, info("read", anonymous, definition));
   }
 
   function makeWrite<Schema extends z.ZodType, Result, A extends Actor | null, Staged>(
@@ -225,7 +223,7 @@ export function defineEntity<
         });
       }
     };
-    return Object.assign(run, info(definition.operation, "write", anonymous, definition.input, definition.doing));
+    return Object.assign(run, info("write", anonymous, definition));
   }
 
   function targetOf(row: Row): AuditTarget {

@@ -5,7 +5,7 @@
  */
 
 /** Each error code, its HTTP status, and what it means. Everything else is a fault of ours (500). */
-export const errorTable = {
+const errorTable = {
   VALIDATION_FAILED: { status: 400, meaning: "The input is not acceptable; `fields` says where." },
   UNAUTHENTICATED: { status: 401, meaning: "No one is signed in, or their credentials have ended." },
   FORBIDDEN: { status: 403, meaning: "The viewer's role does not allow this." },
@@ -90,7 +90,7 @@ export class UnavailableError extends DomainError {
   readonly code = "UNAVAILABLE";
 }
 
-export function isErrorCode(code: unknown): code is ErrorCode {
+function isErrorCode(code: unknown): code is ErrorCode {
   return typeof code === "string" && Object.hasOwn(errorTable, code);
 }
 

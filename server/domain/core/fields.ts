@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { asText, normalizeLineEndings, textProblem, type TextKind } from "../../../app/lib/text-kinds.ts";
+import { asText, normalizeLineEndings, textProblem, type TextKind } from "../../../shared/text-kinds.ts";
 
 /** Input fields the domain's schemas share, each with a message a person can act on. */
 
@@ -22,7 +22,7 @@ export const id = z.uuid({
 });
 
 /**
- * Every text field is one of two kinds (ADR 041, `app/lib/text-kinds.ts`): one-line text
+ * Every text field is one of two kinds (ADR 041, `shared/text-kinds.ts`): one-line text
  * holds no control character; multi-line text may break lines (ending each in LF) and hold
  * tabs, and nothing else of the kind. A field is declared once with `oneLine` or
  * `multiLine` (or a helper made of them), with the words a sentence names it by; the API's
@@ -37,7 +37,7 @@ export type TextField = {
 };
 
 /** Each text field's kind and label, on the schema that checks it. */
-export const textFields = z.registry<TextField>();
+const textFields = z.registry<TextField>();
 
 function textOf(kind: TextKind, label: string, error: string | undefined): z.ZodString {
   const text = z.string(error === undefined ? undefined : { error }).check((payload) => {
@@ -130,7 +130,7 @@ export const phone = oneLine("the phone number")
  * The version of a row the caller read. Every update and delete of a versioned row names
  * it (the row helpers require it by type), and an older one is refused as a conflict.
  */
-export const version = z
+const version = z
   .number({ error: "The version of the row you edited is missing. Reload the page and try again." })
   .int("The version of the row you edited is not valid. Reload the page and try again.")
   .min(1, "The version of the row you edited is not valid. Reload the page and try again.");

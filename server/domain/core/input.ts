@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { ValidationError, type FieldMessages } from "./errors.ts";
 
 /** zod's issues as field messages ("contacts.0.email" → message); the first message per field wins. */
-export function fieldMessages(error: z.ZodError): FieldMessages {
+function fieldMessages(error: z.ZodError): FieldMessages {
   const fields: FieldMessages = {};
   for (const issue of error.issues) {
     const path = issue.path.map(String).join(".");
@@ -11,7 +11,7 @@ export function fieldMessages(error: z.ZodError): FieldMessages {
   return fields;
 }
 
-export const nulCharacterMessage =
+const nulCharacterMessage =
   "Remove the invisible control character (U+0000) from this text: it cannot be saved or searched for.";
 
 /**
@@ -19,7 +19,7 @@ export const nulCharacterMessage =
  * cannot store in text. Every operation's input passes through here with its schema,
  * so no string can reach the database with one.
  */
-export function nulCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
+function nulCharacterPaths(value: unknown, path: string[] = [], found: string[] = []): string[] {
   if (typeof value === "string") {
     if (value.includes("\u0000")) found.push(path.join("."));
   } else if (Array.isArray(value)) {

@@ -8,7 +8,7 @@ import { oneLine } from "./fields.ts";
  * reads the same rows however many arrive before it, and costs the same on page 1000
  * as on page 1, given an index on (key, id).
  */
-export const maxPageSize = 100;
+const maxPageSize = 100;
 
 const pageSize = z
   .number()
@@ -18,7 +18,7 @@ const pageSize = z
 const cursor = oneLine("the page link").max(500, "That page link is not valid. Start again from the first page.");
 
 /** A list's page (Relay's arguments): the first rows after a cursor, or the last ones before it. */
-export const pageFields = {
+const pageFields = {
   first: pageSize.optional(),
   after: cursor.optional(),
   last: pageSize.optional(),
@@ -81,7 +81,7 @@ function invalidCursor(): ValidationError {
   return new ValidationError({ after: "That page link is no longer valid. Start again from the first page." });
 }
 
-export function decodeCursor(cursor: string): CursorValue {
+function decodeCursor(cursor: string): CursorValue {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (Array.isArray(value) && value.length === 2 && value.every((part) => typeof part === "string")) {

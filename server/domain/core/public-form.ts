@@ -14,7 +14,7 @@ export const ticketMessages: Record<Exclude<FormTicketCheck, "fresh">, string> =
   invalid: "This form could not be checked, so it was not sent. Send it again; if this keeps happening, call us.",
 };
 
-export const tooManyMessage =
+const tooManyMessage =
   "We have received several messages from you in the last hour, so this one was not sent. Please wait an hour, or call us on +1 608 555 0142.";
 
 /**

@@ -1,7 +1,8 @@
 import { z } from "zod";
-import { bodyLimit, depthLimit, slugLimit } from "../../../app/lib/doc-paths.ts";
+import { bodyLimit, depthLimit, slugLimit } from "../../../shared/doc-paths.ts";
 import { multiLine, oneLine, requiredLine } from "../core/fields.ts";
-import { product, products as allProducts } from "../organizations/fields.ts";
+import { productIds as allProducts } from "../../../shared/product-line.ts";
+import { product } from "../core/product.ts";
 
 export const docBodyLimit = bodyLimit;
 export { depthLimit };

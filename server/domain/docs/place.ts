@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, like, ne, or, sql } from "drizzle-orm";
-import { slugProblem } from "../../../app/lib/doc-paths.ts";
+import { slugProblem } from "../../../shared/doc-paths.ts";
 import type { Database } from "../../db/client.ts";
 import { docRedirects, docs, media, mediaUses } from "../../db/schema/index.ts";
 import type { ReadDatabase } from "../core/database.ts";

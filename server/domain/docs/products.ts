@@ -5,21 +5,13 @@ import type { Actor } from "../core/access.ts";
 import type { ReadDatabase } from "../core/database.ts";
 import { ValidationError } from "../core/errors.ts";
 import type { Doc } from "./entity.ts";
-import type { products } from "../organizations/fields.ts";
-
-export type Product = (typeof products)[number];
+import { currentProduct, productsInWords, type ProductId } from "../../../shared/product-line.ts";
 
 /**
  * Docs per product generation (ADR 038). A page is for the v5, the v4 or both; a page for
  * one may name its version for the other (`counterpartId`); each reader sees the docs of
  * the generation they chose, or by default of the equipment their organization owns.
  */
-
-const productNames: Record<Product, string> = { v4: "the v4", v5: "the v5" };
-
-/** "the v5", "the v4 and the v5". */
-export const productsInWords = (products: readonly Product[]) =>
-  products.map((each) => productNames[each]).join(" and ");
 
 /**
  * A page's products fit its place: no more than the page it sits under, and no fewer than
@@ -28,7 +20,7 @@ export const productsInWords = (products: readonly Product[]) =>
  */
 export async function checkProducts(
   tx: Database,
-  products: readonly Product[],
+  products: readonly ProductId[],
   parent: Pick<Doc, "title" | "products"> | null,
   self: Pick<Doc, "id"> | null,
 ): Promise<void> {
@@ -68,7 +60,7 @@ export async function checkProducts(
 export async function checkCounterpart(
   tx: Database,
   counterpartId: string | null,
-  products: readonly Product[],
+  products: readonly ProductId[],
   self: Pick<Doc, "id"> | null,
 ): Promise<void> {
   if (counterpartId === null) return;
@@ -114,8 +106,8 @@ export async function counterpartOf(db: ReadDatabase, doc: Pick<Doc, "id" | "cou
  * choice, kept on their account; else the one their organization owns units of, if it owns
  * only one kind; else the newest.
  */
-export async function readerProduct(db: ReadDatabase, actor: Actor | null): Promise<Product> {
-  if (!actor || actor.via === "system") return "v5";
+export async function readerProduct(db: ReadDatabase, actor: Actor | null): Promise<ProductId> {
+  if (!actor || actor.via === "system") return currentProduct;
   const [row] = await db
     .select({ chosen: users.docsProduct, owned: organizations.products })
     .from(users)
@@ -123,5 +115,5 @@ export async function readerProduct(db: ReadDatabase, actor: Actor | null): Prom
     .where(eq(users.id, actor.id));
   if (row?.chosen) return row.chosen;
   const owned = [...new Set((row?.owned ?? []).filter((item) => item.units > 0).map((item) => item.product))];
-  return owned.length === 1 && owned[0] ? owned[0] : "v5";
+  return owned.length === 1 && owned[0] ? owned[0] : currentProduct;
 }

@@ -1,3 +1,4 @@
+import { isProductId, type ProductId } from "../../../shared/product-line.ts";
 import { and, eq, isNotNull, isNull, or, sql } from "drizzle-orm";
 import { z } from "zod";
 import { docRedirects, docs } from "../../db/schema/index.ts";
@@ -8,9 +9,9 @@ import { NotFoundError } from "../core/errors.ts";
 import { oneLine } from "../core/fields.ts";
 import { getRevision, type Revision } from "../core/revisions.ts";
 import type { ReadScope } from "../core/entity.ts";
-import { product } from "../organizations/fields.ts";
+import { product } from "../core/product.ts";
 import { docEntity, type Doc } from "./entity.ts";
-import { counterpartOf, readerProduct, type Product } from "./products.ts";
+import { counterpartOf, readerProduct } from "./products.ts";
 import { readDocRender, servedHtml } from "./rendering.ts";
 import type { DocRevisionData } from "./write-support.ts";
 
@@ -40,7 +41,7 @@ export type DocNode = {
   depth: number;
   status: DocStatus;
   /** The product generations it is for (as readers see it, or in preview as the latest revision has it). */
-  products: Product[];
+  products: ProductId[];
 };
 
 /** Drafts are shown only to editors and admins who asked for them (preview mode). */
@@ -76,7 +77,7 @@ async function readingOrder(scope: DocsScope, drafts: boolean): Promise<DocNode[
           position: sql<number>`coalesce(${docs.publishedPosition}, ${docs.position})`,
           title: sql<string>`coalesce(${docs.publishedTitle}, ${docs.title})`,
           description: sql<string>`coalesce(${docs.publishedDescription}, '')`,
-          products: sql<Product[]>`coalesce(${docs.publishedProducts}, ${docs.products})`,
+          products: sql<ProductId[]>`coalesce(${docs.publishedProducts}, ${docs.products})`,
           headRevision: docs.headRevision,
           publishedRevision: docs.publishedRevision,
         },
@@ -112,13 +113,13 @@ async function readingOrder(scope: DocsScope, drafts: boolean): Promise<DocNode[
 }
 
 /** PGlite and node-postgres both give an enum array as text ("{v4,v5}") when it comes through `sql`. */
-function parseProducts(value: Product[] | string): Product[] {
+function parseProducts(value: ProductId[] | string): ProductId[] {
   const list = Array.isArray(value) ? value : value.replace(/^\{|\}$/g, "").split(",");
-  return list.filter((each): each is Product => each === "v4" || each === "v5");
+  return list.filter(isProductId);
 }
 
 /** The reading order one generation's reader follows: the pages for it, each under a page for it. */
-function forProduct(order: readonly DocNode[], shown: Product): DocNode[] {
+function forProduct(order: readonly DocNode[], shown: ProductId): DocNode[] {
   const kept = new Set<string>();
   return order.filter((node) => {
     if (!node.products.includes(shown)) return false;
@@ -133,7 +134,7 @@ const productInput = product
   .describe("The product generation to show; left out, the reader's own choice, else their organization's.");
 
 /** The generation a reader is shown: the one asked for, else the one they chose or their organization owns. */
-async function shownProduct(scope: DocsScope, asked: Product | undefined): Promise<Product> {
+async function shownProduct(scope: DocsScope, asked: ProductId | undefined): Promise<ProductId> {
   return asked ?? (await readerProduct(scope.db, scope.actor));
 }
 
@@ -142,7 +143,7 @@ export const docsProductOf = docEntity.read({
   operation: "read",
   doing: "read the docs",
   input: z.object({}),
-  run: (scope): Promise<Product> => readerProduct(scope.db, scope.actor),
+  run: (scope): Promise<ProductId> => readerProduct(scope.db, scope.actor),
 });
 
 /** The docs navigation: every doc the reader may see, for one generation, in reading order, with its depth. */
@@ -160,7 +161,7 @@ export const docTree = docEntity.read({
 });
 
 /** The docs' home for a reader: the generation they are shown, and its navigation. */
-export type DocsHome = { product: Product; tree: DocNode[] };
+export type DocsHome = { product: ProductId; tree: DocNode[] };
 
 /** The docs home: the navigation of the reader's generation (or the one asked for), in reading order. */
 export const readDocsHome = docEntity.read({
@@ -179,7 +180,7 @@ export const readDocsHome = docEntity.read({
 export type DocLink = { title: string; path: string };
 
 /** The same page for the other generation, as the reader may see it. */
-export type DocCounterpart = DocLink & { products: Product[] };
+export type DocCounterpart = DocLink & { products: ProductId[] };
 
 /** A doc as a reader sees it: the words of the revision they may see, rendered, and where it sits. */
 export type DocReading = {
@@ -196,9 +197,9 @@ export type DocReading = {
   updatedAt: Date;
   author: string | null;
   /** The product generations the page is for. */
-  products: Product[];
+  products: ProductId[];
   /** The generation the reader is shown (the navigation and the way on follow it). */
-  product: Product;
+  product: ProductId;
   /** Its version for the other generation, if the reader may see one. */
   counterpart: DocCounterpart | null;
   breadcrumbs: DocLink[];
@@ -210,7 +211,7 @@ export type DocReading = {
 /** The doc at a path, with the tree the reader may see (read once for both), or where it moved. */
 export type DocAnswer = ({ reading: DocReading; redirectTo: null } | { reading: null; redirectTo: string }) & {
   tree: DocNode[];
-  product: Product;
+  product: ProductId;
 };
 
 /**

@@ -1,10 +1,11 @@
+import type { ProductId } from "../../../shared/product-line.ts";
 import { and, arrayContains, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { docs, type DocHeading } from "../../db/schema/index.ts";
 import { oneLine } from "../core/fields.ts";
-import { product } from "../organizations/fields.ts";
+import { product } from "../core/product.ts";
 import { docEntity } from "./entity.ts";
-import { readerProduct, type Product } from "./products.ts";
+import { readerProduct } from "./products.ts";
 import { askLexicon, synonymGroups } from "./search-lexicon.ts";
 import { planSearch, type SearchPlan } from "./search-plan.ts";
 import { lexiconQuestions, synonymIndex, synonymSpans, tokenize } from "./search-query.ts";
@@ -45,7 +46,7 @@ function codeHits(codes: readonly CodeTerm[]) {
  * The conditions a doc must meet to be found, as a list: a later filter (a product
  * generation, say) is one more entry.
  */
-function conditions(plan: SearchPlan, match: SQL | null, rest: SQL | null, shown: Product): SQL[] {
+function conditions(plan: SearchPlan, match: SQL | null, rest: SQL | null, shown: ProductId): SQL[] {
   const byWords = match ? sql`${docs.search} @@ ${match}` : undefined;
   const byCode = plan.codes.length
     ? and(sql`hits.doc_id is not null`, rest ? sql`${docs.search} @@ ${rest}` : undefined)

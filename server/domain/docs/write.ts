@@ -18,7 +18,8 @@ import {
   publishMove,
   setDocUses,
 } from "./place.ts";
-import { checkCounterpart, checkProducts, productsInWords } from "./products.ts";
+import { productsInWords } from "../../../shared/product-line.ts";
+import { checkCounterpart, checkProducts } from "./products.ts";
 import { settleDocWork } from "./working-copies.ts";
 import { keepDocRender, keptRender, renderDocBody } from "./rendering.ts";
 import { indexDocForSearch, unindexDoc } from "./search-index.ts";

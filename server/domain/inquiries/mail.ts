@@ -1,10 +1,11 @@
+import { productLabelsBy } from "../../../shared/product-line.ts";
 import type { Database } from "../../db/client.ts";
 import { enqueueMail, mailLine } from "../../mail/outbox.ts";
 import { countryName } from "../organizations/fields.ts";
 import type { Inquiry } from "./entity.ts";
 import type { InquiryTopic } from "./fields.ts";
 
-export const topicLabels: Record<InquiryTopic, string> = {
+const topicLabels: Record<InquiryTopic, string> = {
   sales: "a sales quote",
   support: "technical support",
   service: "service or a repair",
@@ -12,7 +13,10 @@ export const topicLabels: Record<InquiryTopic, string> = {
   general: "something else",
 };
 
-const productLabels: Record<Inquiry["product"], string> = { v4: "Densara v4", v5: "Densara v5", unsure: "not sure" };
+const productLabels: Record<Inquiry["product"], string> = {
+  ...productLabelsBy((product) => product.name),
+  unsure: "not sure",
+};
 
 /**
  * The visitor's confirmation. It does not repeat the message: anyone can type any address

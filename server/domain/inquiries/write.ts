@@ -151,6 +151,7 @@ export const defaultRetentionDays = 730;
 export const purgeInquiries = inquiryEntity.write({
   operation: "purge",
   doing: "purge old inquiries",
+  internal: "the server's daily retention job runs it (server/http/server.ts)",
   input: z.object({
     days: z.number().int("Give a whole number of days.").min(30, "Keep inquiries at least 30 days.").max(36_500),
   }),

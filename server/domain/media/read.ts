@@ -74,14 +74,6 @@ export const getMedia = mediaEntity.publicRead({
   run: (scope, input): Promise<Media> => findFile(scope, input.id, "see this file"),
 });
 
-/** Files by id, for the API's batched lookups; files out of the reader's reach are left out. */
-export const getMediaByIds = mediaEntity.read({
-  operation: "read",
-  doing: "see these files",
-  input: z.object({ ids: z.array(id).max(500) }),
-  run: (scope, input): Promise<Media[]> => scope.findMany(input.ids),
-});
-
 /** Who uploaded a file, as the file names them: part of the file, whoever may read it may see it. */
 export type Uploader = { id: string; name: string };
 
@@ -192,6 +184,7 @@ export type OpenedFile = {
 export const openMediaFile = mediaEntity.publicRead({
   operation: "read",
   doing: "open this file",
+  internal: "the HTTP file route serves the bytes, with ranges (server/http/media.ts)",
   input: z.object({
     id: oneLine("the file's address").max(64),
     folder: oneLine("the file's address").max(64),

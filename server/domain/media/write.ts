@@ -33,6 +33,7 @@ function fileColumns(stored: StoredUpload) {
 export const uploadMedia = mediaEntity.write({
   operation: "create",
   doing: "upload files",
+  internal: "the HTTP upload route runs it on the streamed body (server/http/media.ts)",
   input: z.object({
     file: fileBody,
     name: fileName.describe("The file's name as it arrived: listed and downloaded under it."),
@@ -86,6 +87,7 @@ export const updateMedia = mediaEntity.write({
 export const replaceMediaFile = mediaEntity.write({
   operation: "replace",
   doing: "replace files",
+  internal: "the HTTP upload route runs it on the streamed body (server/http/media.ts)",
   input: z.object({ ...rowVersion, file: fileBody, name: fileName }),
   stage: (scope, input) => storeUpload(scope, input.file, "file"),
   run: async (scope, input): Promise<Media> => {

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { certificationStatusEnum, organizationKindEnum } from "../../db/schema/index.ts";
+import { productIds } from "../../../shared/product-line.ts";
 import { email, oneLine, optionalLine, phone, requiredLine } from "../core/fields.ts";
+import { product } from "../core/product.ts";
 import type { OrganizationContact, OrganizationProduct } from "./entity.ts";
 
 /** The input fields of an organization, each with a message a person can act on. */
@@ -14,8 +16,6 @@ export const certificationStatus = z
     id: "CertificationStatus",
     description: "Certification to run the equipment, from the Get Certified programme.",
   });
-export const products = ["v4", "v5"] as const;
-export const product = z.enum(products, { error: "Choose v4 or v5." }).meta({ id: "Product" });
 
 const regionNames = new Intl.DisplayNames(["en"], { type: "region" });
 
@@ -96,7 +96,7 @@ const productUnits = z
 /** The equipment an organization runs: each product once; a product with 0 units is not kept. */
 const productList = z
   .array(productUnits)
-  .max(products.length)
+  .max(productIds.length)
   .refine(
     (list) => new Set(list.map((item) => item.product)).size === list.length,
     "List each product once, with its number of units.",

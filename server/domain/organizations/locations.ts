@@ -5,7 +5,9 @@ import { organizations } from "../../db/schema/index.ts";
 import { ValidationError } from "../core/errors.ts";
 import { likePattern, oneLine } from "../core/fields.ts";
 import { organizationEntity, type Organization } from "./entity.ts";
-import { country as countryCode, countryName, organizationKind, product, type products } from "./fields.ts";
+import type { ProductId } from "../../../shared/product-line.ts";
+import { product } from "../core/product.ts";
+import { country as countryCode, countryName, organizationKind } from "./fields.ts";
 import { loadCities, type Cities } from "./cities.ts";
 import { organizationPoint, placeChoice, readPlace, usStateCode, type Place, type PlaceChoice } from "./places.ts";
 import { milesBetween, type Point } from "./zip-centroids.ts";
@@ -28,7 +30,7 @@ export type Location = {
   country: string;
   phone: string | null;
   website: string | null;
-  products: (typeof products)[number][];
+  products: ProductId[];
   /** Certified (and not past its date), in training, or neither. */
   certification: "certified" | "in_training" | null;
   certifiedUntil: string | null;

@@ -1,5 +1,5 @@
-import { canadianProvinces, usStates } from "../../../app/lib/us-states.ts";
-import { countryCodes } from "../../../app/lib/countries.ts";
+import { canadianProvinces, usStates } from "../../../shared/places/us-states.ts";
+import { countryCodes } from "../../../shared/places/countries.ts";
 import { loadCities, placeKey, type Cities, type City } from "./cities.ts";
 import { countryName } from "./fields.ts";
 import { zipCentroid, type Point } from "./zip-centroids.ts";

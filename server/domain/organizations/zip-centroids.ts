@@ -1,6 +1,6 @@
 import { createRequire } from "node:module";
 
-import type { Point } from "../../../app/lib/distance.ts";
+import type { Point } from "../../../shared/places/distance.ts";
 
 export type { Point };
 
@@ -49,4 +49,4 @@ export function zipCentroid(zip: string): Point | null {
 }
 
 /** Distances are worked out by the same function the locations page uses for Densara's own offices. */
-export { milesBetween } from "../../../app/lib/distance.ts";
+export { milesBetween } from "../../../shared/places/distance.ts";

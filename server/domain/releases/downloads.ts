@@ -44,6 +44,7 @@ export function downloadDay(at: Date): string {
 export const getReleaseAsset = releaseEntity.read({
   operation: "download",
   doing: "download release files",
+  internal: "the download route looks the file up with it (server/http/releases.ts)",
   input: releaseFileInput,
   run: async (scope, input): Promise<{ release: Release; file: Media }> => {
     const release = await scope.find(input.releaseId);
@@ -63,6 +64,7 @@ export const getReleaseAsset = releaseEntity.read({
 export const downloadReleaseAsset = releaseEntity.write({
   operation: "download",
   doing: "download release files",
+  internal: "the download route counts the download with it (server/http/releases.ts)",
   // `releaseId`, not `id`: a download reads the release and changes nothing of it (no version to name).
   input: releaseFileInput,
   run: async (scope, input): Promise<{ release: Release; file: Media; recorded: boolean }> => {

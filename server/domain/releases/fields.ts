@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { releaseChannelEnum } from "../../db/schema/index.ts";
 import { id, multiLine, oneLine } from "../core/fields.ts";
-import { product } from "../organizations/fields.ts";
+import { product } from "../core/product.ts";
 import { parseVersion } from "./versions.ts";
 
 export { product };

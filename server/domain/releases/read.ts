@@ -1,3 +1,4 @@
+import { isProductId, productIds } from "../../../shared/product-line.ts";
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, like, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { media, mediaUses, releases } from "../../db/schema/index.ts";
@@ -37,20 +38,27 @@ export const listReleases = releaseEntity.read({
     ),
 });
 
+/** "5.2", "v5 5.2.1", "v4-4.9.0-beta.1": a version, with its product first if it names one. */
+const versionAsked = new RegExp(
+  `^(?:(${productIds.join("|")})[\\s-]*)?v?(\\d+(?:\\.\\d+){0,2}(?:-[0-9a-z.-]+)?)\\.?$`,
+  "i",
+);
+
 /**
  * A search of releases: a version's start (5.4 finds 5.4.0 and 5.4.1, not 5.40.0), with
  * its product if named ("v5 5.4.0", "v5-5.4"), or else words of the notes.
  */
 function releaseSearch(text: string): SQL | undefined {
-  const asked = /^(?:(v[45])[\s-]*)?v?(\d+(?:\.\d+){0,2}(?:-[0-9a-z.-]+)?)\.?$/i.exec(text.trim());
+  const asked = versionAsked.exec(text.trim());
   if (asked?.[2]) {
     const version = asked[2].toLowerCase();
     const start = or(eq(releases.versionNumber, version), like(releases.versionNumber, `${likePrefix(version)}.%`));
     const full = /^\d+\.\d+\.\d+/.test(version)
       ? or(start, like(releases.versionNumber, `${likePrefix(version)}-%`))
       : start;
-    if (!asked[1]) return full;
-    return and(eq(releases.product, asked[1].toLowerCase() === "v4" ? "v4" : "v5"), full);
+    const product = asked[1]?.toLowerCase();
+    if (!isProductId(product)) return full;
+    return and(eq(releases.product, product), full);
   }
   return ilike(releases.notes, likePattern(text));
 }
@@ -97,6 +105,7 @@ export type ReleaseAsset = Pick<Media, "id" | "name" | "kind" | "contentType" | 
 export const listPublishedReleases = releaseEntity.publicRead({
   operation: "read",
   doing: "see published releases",
+  internal: "the release feeds read it, as the anonymous visitor (server/http/releases.ts)",
   input: z.object({
     product,
     channel: releaseChannel.default("stable"),

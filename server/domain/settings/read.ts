@@ -109,6 +109,7 @@ export const readSiteNotices = settingEntity.publicRead({
 export const readSiteAnalytics = settingEntity.publicRead({
   operation: "readPublic",
   doing: "read the site's analytics loaders",
+  internal: "the page renderer reads it for the analytics loaders of every public page (server/http)",
   input: z.object({}),
   run: async (scope): Promise<SettingValue<"analytics">> => {
     const [row] = await scope.db

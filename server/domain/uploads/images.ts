@@ -9,7 +9,7 @@ import { ValidationError } from "../core/errors.ts";
  */
 export const maxImagePixels = 40_000_000;
 /** The library's grid and pickers show this thumbnail: at most this many pixels a side, WebP. */
-export const thumbnailSide = 400;
+const thumbnailSide = 400;
 /** Responsive widths made for pages (docs, release notes), in AVIF and WebP, each only if the image is wider. */
 export const responsiveWidths = [640, 1280, 1920] as const;
 export const responsiveFormats = ["avif", "webp"] as const;

@@ -2,7 +2,7 @@ import { and, count, eq, isNull } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseKinds, useTestDatabase } from "../../../tests/support/databases.ts";
 import { domainContext, systemAdmin } from "../../../tests/support/domain.ts";
-import { createSessionStore } from "../../auth/sessions.ts";
+import { createSessionStore } from "./session-store.ts";
 import type { Database } from "../../db/client.ts";
 import { activity, outbox, personalAccessTokens, users } from "../../db/schema/index.ts";
 import { ConflictError, ForbiddenError, RateLimitedError } from "../core/errors.ts";

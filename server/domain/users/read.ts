@@ -1,6 +1,6 @@
 import { count, eq, ilike, sql } from "drizzle-orm";
 import { z } from "zod";
-import { listSessionsOf, type SessionSummary } from "../../auth/sessions.ts";
+import { listSessionsOf, type SessionSummary } from "./session-store.ts";
 import { users } from "../../db/schema/index.ts";
 import type { BlobRead } from "../../storage/blob-store.ts";
 import { role } from "../core/access.ts";
@@ -98,6 +98,7 @@ export const listUserSessions = userEntity.read({
 export const getUserPicture = userEntity.read({
   operation: "read",
   doing: "see this picture",
+  internal: "the HTTP picture route serves the file (server/http/pictures.ts); the API gives its address",
   // Any text: a malformed id names no one, so it is "not found" like an unknown one.
   input: z.object({ userId: oneLine("the picture's address").max(64) }),
   run: async (scope, input): Promise<BlobRead> => {

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { z } from "zod";
-import { endSessionById, endSessionsOf, type SessionSummary } from "../../auth/sessions.ts";
+import { endSessionById, endSessionsOf, type SessionSummary } from "./session-store.ts";
 import { sessions } from "../../db/schema/index.ts";
 import { NotFoundError } from "../core/errors.ts";
 import { id } from "../core/fields.ts";

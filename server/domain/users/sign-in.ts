@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql } from "drizzle-orm";
-import { asText } from "../../../app/lib/text-kinds.ts";
-import { hasSessionFrom } from "../../auth/sessions.ts";
+import { asText } from "../../../shared/text-kinds.ts";
+import { hasSessionFrom } from "./session-store.ts";
 import type { Database } from "../../db/client.ts";
 import { users } from "../../db/schema/index.ts";
 import type { Role } from "../core/access.ts";

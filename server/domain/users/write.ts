@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { endSessionsOf } from "../../auth/sessions.ts";
+import { endSessionsOf } from "./session-store.ts";
 import type { Database } from "../../db/client.ts";
 import { organizations, userGrants, users, type UserGrant } from "../../db/schema/index.ts";
 import { enqueueMail } from "../../mail/outbox.ts";
@@ -9,7 +9,7 @@ import { ConflictError } from "../core/errors.ts";
 import { email, id, optionalLine, rowVersion } from "../core/fields.ts";
 import { revokeTokensOf } from "../tokens/write.ts";
 import { colorMode, userEntity, userLabel, type User } from "./entity.ts";
-import { product } from "../organizations/fields.ts";
+import { product } from "../core/product.ts";
 import { invitationMail, mailAccountChange } from "./mail.ts";
 
 /** How long an invitation works before an admin must send it again. */

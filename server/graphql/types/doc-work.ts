@@ -8,7 +8,7 @@ import {
   type DocPresenceReport,
   type DocWork,
 } from "../../domain/docs/index.ts";
-import { product } from "../../domain/organizations/fields.ts";
+import { product } from "../../domain/core/product.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
 import { mutationField, queryField } from "../operations.ts";

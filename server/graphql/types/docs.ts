@@ -36,7 +36,7 @@ import {
   type DocSearchHit,
 } from "../../domain/docs/index.ts";
 import type { Revision } from "../../domain/core/revisions.ts";
-import { product } from "../../domain/organizations/fields.ts";
+import { product } from "../../domain/core/product.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
 import { mutationField, queryField, rowCapabilities } from "../operations.ts";
@@ -102,7 +102,7 @@ const DocCounterpartType = builder.objectRef<DocCounterpart>("DocCounterpart").i
   }),
 });
 
-export const DocRef = builder.objectRef<Doc>("Doc").implement({
+const DocRef = builder.objectRef<Doc>("Doc").implement({
   description: "A page of the documentation as its editors see it: the latest revision, drafts and all.",
   fields: (t) => ({
     id: t.exposeID("id"),

@@ -1,7 +1,7 @@
+import { product } from "../../domain/core/product.ts";
 import {
   findLocations,
   organizationKind,
-  product,
   type Location,
   type LocationSearch,
 } from "../../domain/organizations/index.ts";

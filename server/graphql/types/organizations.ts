@@ -1,3 +1,4 @@
+import { product } from "../../domain/core/product.ts";
 import {
   certificationStatus,
   certifyOrganization,
@@ -10,7 +11,6 @@ import {
   listOrganizations,
   organizationEntity,
   organizationKind,
-  product,
   setPublicListing,
   updateOrganization,
   type Organization,

@@ -2,7 +2,7 @@ import type { ObjectRef, SchemaTypes } from "@pothos/core";
 import { totalCountLimit, type Connection, type PageInfo } from "../../domain/core/pagination.ts";
 import { builder } from "../builder.ts";
 
-export const PageInfoType = builder.objectRef<PageInfo>("PageInfo").implement({
+const PageInfoType = builder.objectRef<PageInfo>("PageInfo").implement({
   description: "Where a page sits in its list: whether more rows come before or after, and the cursors to get them.",
   fields: (t) => ({
     hasNextPage: t.exposeBoolean("hasNextPage"),

@@ -1,4 +1,4 @@
-import type { SessionSummary } from "../../auth/sessions.ts";
+import type { SessionSummary } from "../../domain/users/session-store.ts";
 import type { Activity } from "../../domain/activity/index.ts";
 import type { Media } from "../../domain/media/index.ts";
 import type { Organization } from "../../domain/organizations/index.ts";

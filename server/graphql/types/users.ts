@@ -28,7 +28,7 @@ import {
   userStatus,
   type User,
 } from "../../domain/users/index.ts";
-import { product } from "../../domain/organizations/fields.ts";
+import { product } from "../../domain/core/product.ts";
 import { builder } from "../builder.ts";
 import { enumRef } from "../from-zod.ts";
 import { mutationField, queryField, rowCapabilities } from "../operations.ts";

@@ -1,3 +1,4 @@
+import { capitalized } from "../../../shared/words.ts";
 import type { Actor } from "../../domain/core/access.ts";
 import { capabilitiesOf, entities } from "../../domain/index.ts";
 import { getUser, type User } from "../../domain/users/index.ts";
@@ -10,10 +11,6 @@ const ReachEnum = builder.enumType("Reach", {
 });
 
 type Viewer = { actor: Actor; user: User };
-
-function capitalized(word: string): string {
-  return `${word.charAt(0).toUpperCase()}${word.slice(1)}`;
-}
 
 /** One object type per entity, with a field per operation, generated from the access rules themselves. */
 const entityCapabilities = entities.map((entity) => ({

@@ -3,16 +3,16 @@ import { bodyLimit } from "hono/body-limit";
 import type { AppEnv } from "../env.ts";
 
 /** What an upload may weigh on the wire: a 5 MB picture and the form around it. */
-export const uploadBodyLimit = 6 * 1024 * 1024;
+const uploadBodyLimit = 6 * 1024 * 1024;
 
 /**
  * What the longest text the product takes may weigh on the wire: a doc of 200,000
  * characters in any script, form-encoded (up to 9 bytes a character: "%E8%AA%9E"), with
  * its title and settings.
  */
-export const longTextBodyLimit = 2 * 1024 * 1024;
+const longTextBodyLimit = 2 * 1024 * 1024;
 
-export function isMultipart(c: Context): boolean {
+function isMultipart(c: Context): boolean {
   return /^multipart\/form-data/i.test(c.req.header("content-type") ?? "");
 }
 

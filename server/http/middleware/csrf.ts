@@ -28,7 +28,9 @@ export function requireCsrfToken(options: {
   return async (c, next) => {
     const session = c.get("session");
     if (!session || safeMethods.has(c.req.method) || exempt?.(c.req.path)) return next();
-    if (!csrfTokenMatches(session.token, await submittedCsrfToken(c.req.raw))) return refuse(c);
+    const submitted = await submittedCsrfToken(c.req.raw);
+    if (!csrfTokenMatches(session.token, submitted.token)) return refuse(c);
+    c.set("submittedForm", submitted.form);
     return next();
   };
 }

@@ -1,7 +1,7 @@
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import { randomUUID } from "node:crypto";
 import type { Context, MiddlewareHandler, Next } from "hono";
-import { loggedPath } from "../../../app/lib/error-log.ts";
+import { loggedPath } from "../../../shared/contracts/error-log.ts";
 import type { Config } from "../../config.ts";
 import { withRequestId, type Logger } from "../../log.ts";
 import type { AppEnv } from "../env.ts";

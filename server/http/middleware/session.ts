@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { readCookie, sessionCookieName } from "../../auth/cookies.ts";
-import type { SessionStore } from "../../auth/sessions.ts";
+import type { SessionStore } from "../../domain/users/session-store.ts";
 import { actorFor } from "../../domain/users/index.ts";
 import type { Logger } from "../../log.ts";
 import type { AppEnv } from "../env.ts";

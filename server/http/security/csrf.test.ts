@@ -80,26 +80,31 @@ describe("submittedCsrfToken", () => {
   const post = (body: BodyInit, headers: Record<string, string> = {}) =>
     new Request("http://site.test/dashboard/admin/users", { method: "POST", body, headers });
 
-  it("reads the csrf field of a urlencoded or multipart form, and leaves the body readable", async () => {
+  it("reads the csrf field of a urlencoded or multipart form, and hands the form on for the action", async () => {
     const urlencoded = post(new URLSearchParams({ csrf: "from-form", userId: "u1" }));
-    expect(await submittedCsrfToken(urlencoded)).toBe("from-form");
-    expect((await urlencoded.formData()).get("userId")).toBe("u1");
+    const read = await submittedCsrfToken(urlencoded);
+    expect(read.token).toBe("from-form");
+    // Read once: the action takes this form, and the body is spent.
+    expect(read.form?.get("userId")).toBe("u1");
+    expect(urlencoded.bodyUsed).toBe(true);
     const multipart = new FormData();
     multipart.set("csrf", "from-multipart");
-    expect(await submittedCsrfToken(post(multipart))).toBe("from-multipart");
+    expect((await submittedCsrfToken(post(multipart))).token).toBe("from-multipart");
   });
 
-  it("prefers the X-CSRF-Token header", async () => {
-    expect(
-      await submittedCsrfToken(post("{}", { "x-csrf-token": "from-header", "content-type": "application/json" })),
-    ).toBe("from-header");
+  it("prefers the X-CSRF-Token header, and then leaves the body unread", async () => {
+    const request = post("{}", { "x-csrf-token": "from-header", "content-type": "application/json" });
+    expect(await submittedCsrfToken(request)).toEqual({ token: "from-header" });
+    expect(request.bodyUsed).toBe(false);
   });
 
   it("finds nothing in other bodies, forms without the field, or malformed forms", async () => {
-    expect(await submittedCsrfToken(post('{"csrf":"x"}', { "content-type": "application/json" }))).toBeNull();
-    expect(await submittedCsrfToken(post(new URLSearchParams({ other: "1" })))).toBeNull();
-    expect(
-      await submittedCsrfToken(post("--broken", { "content-type": "multipart/form-data; boundary=x" })),
-    ).toBeNull();
+    expect(await submittedCsrfToken(post('{"csrf":"x"}', { "content-type": "application/json" }))).toEqual({
+      token: null,
+    });
+    expect((await submittedCsrfToken(post(new URLSearchParams({ other: "1" })))).token).toBeNull();
+    expect(await submittedCsrfToken(post("--broken", { "content-type": "multipart/form-data; boundary=x" }))).toEqual({
+      token: null,
+    });
   });
 });

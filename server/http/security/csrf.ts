@@ -29,17 +29,18 @@ export function isCrossSiteWrite(request: Request, siteOrigin: string): boolean 
   return origin !== null && origin !== siteOrigin;
 }
 
-/** The token a write carries: the `X-CSRF-Token` header, or the `csrf` field of a form. */
-export async function submittedCsrfToken(request: Request): Promise<string | null> {
+/**
+ * The token a write carries: the `X-CSRF-Token` header, or the `csrf` field of a form.
+ * A form is read here once, and handed on (`form`) for the route's action to take
+ * instead of reading the body again; a body that is no readable form gives no token.
+ */
+export async function submittedCsrfToken(request: Request): Promise<{ token: string | null; form?: FormData }> {
   const header = request.headers.get("x-csrf-token");
-  if (header) return header;
+  if (header) return { token: header };
   const type = request.headers.get("content-type") ?? "";
-  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return null;
-  // A clone, so the route's action can still read the body.
-  const form = await request
-    .clone()
-    .formData()
-    .catch(() => null);
-  const value = form?.get("csrf");
-  return typeof value === "string" ? value : null;
+  if (!/^(application\/x-www-form-urlencoded|multipart\/form-data)/i.test(type)) return { token: null };
+  const form = await request.formData().catch(() => null);
+  if (!form) return { token: null };
+  const value = form.get("csrf");
+  return { token: typeof value === "string" ? value : null, form };
 }

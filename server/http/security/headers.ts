@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import type { ThirdPartySources } from "../../../app/lib/analytics.ts";
+import type { ThirdPartySources } from "../../../shared/analytics.ts";
 
 /** Whether a request came over https: the site is https, or a trusted proxy says so. */
 export function requestIsHttps(
@@ -71,7 +71,7 @@ const locationPaths = new Set(["/locations"]);
 const locatingPolicy = permissionsPolicy.replace("geolocation=()", "geolocation=(self)");
 
 /** The Permissions-Policy for a path: nothing allowed, but the location on the pages that ask for it. */
-export function permissionsPolicyFor(path: string | undefined): string {
+function permissionsPolicyFor(path: string | undefined): string {
   return path !== undefined && locationPaths.has(path) ? locatingPolicy : permissionsPolicy;
 }
 

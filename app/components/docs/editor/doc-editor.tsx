@@ -1,11 +1,12 @@
+import { productIds } from "../../../../shared/product-line.ts";
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from "react";
 import { useFetcher, useNavigate } from "react-router";
-import { suggestSlug } from "../../../lib/doc-paths.ts";
+import { suggestSlug } from "../../../../shared/doc-paths.ts";
 import { formatTime } from "../../../lib/format.ts";
-import type { MergedField } from "../../../lib/merge-hunks.ts";
-import type { EditedDoc, EditorAnswer } from "../../../routes/docs/editor-action.server.ts";
+import type { MergedField } from "../../../lib/docs/merge-hunks.ts";
+import type { EditedDoc, EditorAnswer } from "./answers.ts";
 import { toast } from "../../dashboard/toaster.tsx";
-import { navigateTo } from "../../../lib/safe-navigation.ts";
+import { navigateTo } from "../../../../shared/safe-navigation.ts";
 import { usePortal } from "../../dashboard/portal-context.tsx";
 import { FormAlert } from "../../ui/field.tsx";
 import { DocFields, type Fields, type Place } from "./doc-fields.tsx";
@@ -71,7 +72,7 @@ export function DocEditor({
             position: "",
             description: "",
             // A new page is for what the page it goes under is for.
-            products: places.find((place) => place.id === parentId)?.products.join(",") ?? "v4,v5",
+            products: places.find((place) => place.id === parentId)?.products.join(",") ?? productIds.join(","),
             counterpartId: "",
             body: "",
           },

@@ -1,4 +1,5 @@
-import { slugLimit } from "../../../lib/doc-paths.ts";
+import { isProductId, productIds, productLine, productsNewestFirst } from "../../../../shared/product-line.ts";
+import { slugLimit } from "../../../../shared/doc-paths.ts";
 import { Field, SelectInput } from "../../ui/field.tsx";
 
 export type Fields = {
@@ -14,9 +15,8 @@ export type Fields = {
 export type Place = { id: string; path: string; title: string; depth: number; products: readonly string[] };
 
 const productChoices = [
-  { value: "v4,v5", label: "Both generations" },
-  { value: "v5", label: "The Densara v5 only" },
-  { value: "v4", label: "The Densara v4 only" },
+  { value: productIds.join(","), label: "Both generations" },
+  ...productsNewestFirst.map((id) => ({ value: id, label: `The ${productLine[id].name} only` })),
 ];
 
 /**
@@ -49,7 +49,8 @@ export function DocFields({
   const address = `/docs/${parentPath ? `${parentPath}/` : ""}${fields.slug || "…"}`;
   const waiting = publishedPath !== null && `/docs/${publishedPath}` !== address;
   // Its other version: a page for exactly the other generation, offered once this one is for one.
-  const other = fields.products === "v5" ? "v4" : fields.products === "v4" ? "v5" : null;
+  const others = isProductId(fields.products) ? productIds.filter((id) => id !== fields.products) : [];
+  const other = others.length === 1 ? others[0] : null;
   const versions = other
     ? places.filter((place) => place.id !== selfId && place.products.length === 1 && place.products[0] === other)
     : [];

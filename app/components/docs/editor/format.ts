@@ -11,7 +11,7 @@ export type Format = (state: EditorState) => TransactionSpec;
  * Wraps each selection in `mark` (bold, italic, code), or unwraps it when already wrapped
  * (the marks just outside the selection, or at both ends of it).
  */
-export function toggleWrap(mark: string, placeholder: string): Format {
+function toggleWrap(mark: string, placeholder: string): Format {
   return (state) =>
     state.changeByRange((range) => {
       const before = state.sliceDoc(range.from - mark.length, range.from);
@@ -73,7 +73,7 @@ const escape = (text: string) => text.replace(/[[\]().*+?^$|\\]/g, "\\$&");
  * line's start ends after the new marker, so typing goes into the heading or item; a
  * selection keeps covering the text it covered.
  */
-export function toggleLinePrefix(
+function toggleLinePrefix(
   prefix: string,
   options: { numbered?: boolean; has?: RegExp; replaces?: RegExp } = {},
 ): Format {
@@ -115,7 +115,7 @@ type Block = (text: string) => readonly [string, string, string];
  * after a caret in text it goes below that line (a sentence is never split). When
  * `wraps`, a selection becomes the block's text, whole lines of it.
  */
-export function insertBlock(block: Block, placeholder: string, options: { wraps?: boolean } = {}): Format {
+function insertBlock(block: Block, placeholder: string, options: { wraps?: boolean } = {}): Format {
   return (state) => {
     const range = state.selection.main;
     const first = state.doc.lineAt(range.from);

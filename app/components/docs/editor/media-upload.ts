@@ -1,7 +1,7 @@
 import { ApiRequestError } from "../../../lib/api-client.ts";
 import { portalApi } from "../../../lib/portal-api.ts";
 import { uploadFile } from "../../../lib/upload.ts";
-import { SetImageAlt } from "../../../routes/docs/editor-queries.ts";
+import { SetImageAlt } from "./queries.ts";
 
 /**
  * Putting an image into the media library from the editor: the upload (the library

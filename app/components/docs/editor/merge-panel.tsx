@@ -7,8 +7,8 @@ import {
   type ConflictHunk,
   type HunkChoice,
   type MergedField,
-} from "../../../lib/merge-hunks.ts";
-import type { EditorAnswer } from "../../../routes/docs/editor-action.server.ts";
+} from "../../../lib/docs/merge-hunks.ts";
+import type { EditorAnswer } from "./answers.ts";
 import { buttonClasses } from "../../ui/button.tsx";
 
 type Merge = Extract<EditorAnswer, { outcome: "merge" }>;

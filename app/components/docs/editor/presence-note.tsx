@@ -1,5 +1,5 @@
 import { formatTime } from "../../../lib/format.ts";
-import type { EditorStateAnswer } from "../../../routes/docs/editor-action.server.ts";
+import type { EditorStateAnswer } from "./answers.ts";
 
 type Presence = Extract<EditorStateAnswer, { outcome: "presence" }>;
 

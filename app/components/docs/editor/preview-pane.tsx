@@ -1,6 +1,6 @@
 import { AlertTriangle } from "lucide-react";
 import type { ReactNode } from "react";
-import { bodyLimit } from "../../../lib/doc-paths.ts";
+import { bodyLimit } from "../../../../shared/doc-paths.ts";
 import type { LivePreview, PreviewProblem } from "./use-live-preview.ts";
 
 /** A problem as the writer reads it: where, then what. */

@@ -3,20 +3,17 @@
  * and the server build import this, and CodeMirror (with the commands in `format.ts`) loads
  * in the browser only, when the editor mounts (`markdown-editor.tsx`).
  */
-export const formatNames = [
-  "headingLine",
-  "bold",
-  "italic",
-  "inlineCode",
-  "insertLink",
-  "bulletList",
-  "numberedList",
-  "taskList",
-  "quote",
-  "table",
-] as const;
-
-export type FormatName = (typeof formatNames)[number];
+export type FormatName =
+  | "headingLine"
+  | "bold"
+  | "italic"
+  | "inlineCode"
+  | "insertLink"
+  | "bulletList"
+  | "numberedList"
+  | "taskList"
+  | "quote"
+  | "table";
 
 /**
  * The code languages the docs colour, as a fence names them, with the words the menu

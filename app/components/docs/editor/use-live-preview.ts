@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { ApiRequestError } from "../../../lib/api-client.ts";
 import { portalApi } from "../../../lib/portal-api.ts";
-import { DocPreviewQuery } from "../../../routes/docs/editor-queries.ts";
+import { DocPreviewQuery } from "./queries.ts";
 
 export type PreviewProblem = { line: number | null; message: string };
 

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useFetcher } from "react-router";
-import type { EditorStateAnswer } from "../../../routes/docs/editor-action.server.ts";
+import type { EditorStateAnswer } from "./answers.ts";
 
 /** How often an open editor says it is there (the server forgets one after a minute of silence). */
 const beatMs = 15_000;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useFetcher } from "react-router";
-import type { EditorStateAnswer } from "../../../routes/docs/editor-action.server.ts";
+import type { EditorStateAnswer } from "./answers.ts";
 import type { Fields } from "./doc-fields.tsx";
 
 export type WorkInProgress = Fields & { body: string };
@@ -11,7 +11,7 @@ export type KeptWork = WorkInProgress & { baseVersion: number; baseRevision: num
 /** How long typing must pause before the work is kept on the server. */
 const pauseMs = 3_000;
 
-export function differs(a: WorkInProgress, b: WorkInProgress): boolean {
+function differs(a: WorkInProgress, b: WorkInProgress): boolean {
   return (Object.keys(b) as (keyof WorkInProgress)[]).some((name) => a[name] !== b[name]);
 }
 

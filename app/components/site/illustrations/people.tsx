@@ -1,7 +1,7 @@
 import { c } from "./palette.ts";
 
 export type Skin = "light" | "mid" | "deep";
-export type Hair = "short" | "bun" | "curly" | "long" | "none";
+type Hair = "short" | "bun" | "curly" | "long" | "none";
 
 const skinClass: Record<Skin, string> = { light: c.skinLight, mid: c.skinMid, deep: c.skinDeep };
 

@@ -15,7 +15,7 @@ import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { query, tryQuery } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
-import { findActors } from "../../../lib/finders.ts";
+import { findActors } from "../../../components/dashboard/finders.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { ActivityQuery, ActorName } from "./queries.ts";
 import { pageParams } from "../../../lib/list-params.ts";

@@ -1,4 +1,4 @@
-import { diffText, type TextDiff } from "../../../lib/text-diff.ts";
+import { diffText, type TextDiff } from "../../../lib/docs/text-diff.ts";
 
 /**
  * The history page's comparison, made in its loader (the diff library never ships to the

@@ -6,6 +6,7 @@ import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
 import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
+import { StatusPill, type PillTone } from "../../../components/ui/status-pill.tsx";
 import { formatCount } from "../../../lib/format.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import type { AdminDocsQuery } from "./queries.ts";
@@ -13,20 +14,14 @@ import { statusLabels } from "./words.ts";
 
 export type DocRow = ResultOf<typeof AdminDocsQuery>["docs"]["nodes"][number];
 
-const statusStyles: Record<ApiEnum<"DocStatus">, string> = {
-  draft: "bg-gray-100 text-gray-900 ring-gray-500/40 dark:bg-gray-800 dark:text-gray-100",
-  published: "bg-emerald-50 text-emerald-900 ring-emerald-600/40 dark:bg-emerald-950 dark:text-emerald-100",
-  changed: "bg-amber-50 text-amber-900 ring-amber-600/40 dark:bg-amber-950 dark:text-amber-100",
+const statusTones: Record<ApiEnum<"DocStatus">, PillTone> = {
+  draft: "gray",
+  published: "green",
+  changed: "amber",
 };
 
 export function DocStatusBadge({ status }: { status: ApiEnum<"DocStatus"> }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusStyles[status]}`}
-    >
-      {statusLabels[status]}
-    </span>
-  );
+  return <StatusPill tone={statusTones[status]}>{statusLabels[status]}</StatusPill>;
 }
 
 /** Where the reader shows a doc: a draft only in preview mode (editors and admins), so its link turns that on. */
@@ -34,7 +29,7 @@ export function readerPath(doc: { path: string; status: ApiEnum<"DocStatus"> }):
   return `/docs/${doc.path}${doc.status === "draft" ? "?preview=true" : ""}`;
 }
 
-export const historyPath = (id: string) => `/dashboard/admin/docs/${id}/history`;
+const historyPath = (id: string) => `/dashboard/admin/docs/${id}/history`;
 export const editorPath = (id: string) => `/docs/edit?id=${encodeURIComponent(id)}`;
 
 export const linkClasses =

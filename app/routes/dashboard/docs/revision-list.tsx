@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { ConfirmForm } from "../../../components/dashboard/confirm-form.tsx";
 import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
 import { cn } from "../../../components/ui/cn.ts";
+import { StatusPill } from "../../../components/ui/status-pill.tsx";
 import { formatDate } from "../../../lib/format.ts";
 import type { ResultOf } from "../../../lib/graphql.ts";
 import { linkClasses } from "./doc-row.tsx";
@@ -13,26 +14,8 @@ type History = ResultOf<typeof DocHistoryQuery>;
 export type Revision = History["docRevisions"][number];
 type Doc = History["doc"];
 
-function Tag({ tone, children }: { tone: "green" | "blue" | "gray"; children: string }) {
-  const tones = {
-    green: "bg-emerald-50 text-emerald-900 ring-emerald-600/40 dark:bg-emerald-950 dark:text-emerald-100",
-    blue: "bg-bdblue-50 text-bdblue-900 ring-bdblue-600/40 dark:bg-bdblue-950 dark:text-bdblue-100",
-    gray: "bg-gray-100 text-gray-900 ring-gray-500/40 dark:bg-gray-800 dark:text-gray-100",
-  };
-  return (
-    <span
-      className={cn(
-        "inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset",
-        tones[tone],
-      )}
-    >
-      {children}
-    </span>
-  );
-}
-
 /** How a revision came to be, in words: "Saved", "Restored from revision 3". */
-export function revisionEvent(revision: Pick<Revision, "event" | "restoredFrom">): string {
+function revisionEvent(revision: Pick<Revision, "event" | "restoredFrom">): string {
   return revision.event === "restored" && revision.restoredFrom !== null
     ? `Restored from revision ${revision.restoredFrom}`
     : eventLabels[revision.event];
@@ -74,9 +57,9 @@ export function RevisionList({
                 Revision {revision.number}
               </h3>
               <span className="text-sm text-gray-700 dark:text-gray-300">{revisionEvent(revision)}</span>
-              {live ? <Tag tone="green">Published now</Tag> : null}
-              {revision.number === doc.headRevision ? <Tag tone="gray">Latest</Tag> : null}
-              {compared ? <Tag tone="blue">{`Compared: ${compared.toLowerCase()}`}</Tag> : null}
+              {live ? <StatusPill tone="green">Published now</StatusPill> : null}
+              {revision.number === doc.headRevision ? <StatusPill tone="gray">Latest</StatusPill> : null}
+              {compared ? <StatusPill tone="blue">{`Compared: ${compared.toLowerCase()}`}</StatusPill> : null}
             </div>
             <p className="text-sm text-gray-700 dark:text-gray-300">
               {revision.author ? `${revision.author.name} · ` : null}

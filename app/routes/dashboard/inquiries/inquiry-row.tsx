@@ -1,6 +1,7 @@
 import { Link, useLocation } from "react-router";
 import type { Column } from "../../../components/dashboard/data-table.tsx";
 import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
+import { StatusPill, type PillTone } from "../../../components/ui/status-pill.tsx";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
 import type { InquiriesQuery } from "./queries.ts";
@@ -8,20 +9,14 @@ import { statusLabels, topicLabels } from "./words.ts";
 
 export type InquiryRow = ResultOf<typeof InquiriesQuery>["inquiries"]["nodes"][number];
 
-const statusStyles: Record<ApiEnum<"InquiryStatus">, string> = {
-  new: "bg-bdblue-50 text-bdblue-900 ring-bdblue-600/40 dark:bg-bdblue-950 dark:text-bdblue-100",
-  in_progress: "bg-amber-50 text-amber-900 ring-amber-600/40 dark:bg-amber-950 dark:text-amber-100",
-  closed: "bg-gray-100 text-gray-900 ring-gray-500/40 dark:bg-gray-800 dark:text-gray-100",
+const statusTones: Record<ApiEnum<"InquiryStatus">, PillTone> = {
+  new: "blue",
+  in_progress: "amber",
+  closed: "gray",
 };
 
 export function InquiryStatus({ status }: { status: ApiEnum<"InquiryStatus"> }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusStyles[status]}`}
-    >
-      {statusLabels[status]}
-    </span>
-  );
+  return <StatusPill tone={statusTones[status]}>{statusLabels[status]}</StatusPill>;
 }
 
 function FromCell({ inquiry }: { inquiry: InquiryRow }) {

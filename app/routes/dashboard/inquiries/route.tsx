@@ -4,7 +4,7 @@ import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { DataTable } from "../../../components/dashboard/data-table.tsx";
-import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
+import { EmptyList, ListAlert, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
 import { ListFilters, SearchField, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { query, tryQuery } from "../../../lib/api.server.ts";
@@ -161,14 +161,7 @@ export default function AdminInquiries({ loaderData }: Route.ComponentProps) {
           />
         </Suspense>
       ) : null}
-      {selectedError ? (
-        <p
-          role="alert"
-          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:bg-red-950 dark:text-red-100"
-        >
-          {selectedError}
-        </p>
-      ) : null}
+      <ListAlert message={selectedError} />
     </div>
   );
 }

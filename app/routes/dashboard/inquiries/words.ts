@@ -1,3 +1,4 @@
+import { productLabelsBy } from "../../../../shared/product-line.ts";
 import type { ApiEnum } from "../../../lib/graphql.ts";
 
 /** The inbox's words for the API's values; each map names every value of its enum (a type checks it). */
@@ -17,8 +18,7 @@ export const statusLabels = {
 } satisfies Record<ApiEnum<"InquiryStatus">, string>;
 
 export const productLabels = {
-  v5: "Densara v5",
-  v4: "Densara v4",
+  ...productLabelsBy((product) => product.name),
   unsure: "Not sure",
 } satisfies Record<ApiEnum<"InquiryProduct">, string>;
 

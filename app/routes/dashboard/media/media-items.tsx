@@ -1,6 +1,7 @@
 import { Archive, FileText, Image as ImageIcon } from "lucide-react";
 import { Link, useLocation } from "react-router";
 import { cn } from "../../../components/ui/cn.ts";
+import { StatusPill } from "../../../components/ui/status-pill.tsx";
 import { formatBytes } from "../../../lib/file-choice.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
@@ -41,11 +42,7 @@ export function Thumbnail({ file, className }: { file: MediaItem; className?: st
 
 /** "Needs alt text": an image that may not be used until someone says what it shows. */
 export function NeedsAlt() {
-  return (
-    <span className="inline-flex rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900 ring-1 ring-amber-600/40 ring-inset dark:bg-amber-950 dark:text-amber-100">
-      Needs alt text
-    </span>
-  );
+  return <StatusPill tone="amber">Needs alt text</StatusPill>;
 }
 
 function facts(file: MediaItem): string {

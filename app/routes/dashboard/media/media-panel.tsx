@@ -10,13 +10,12 @@ import { Field, FormAlert, TextAreaInput } from "../../../components/ui/field.ts
 import { fieldProps, type ActionFailure } from "../../../lib/action-failure.ts";
 import { formatBytes } from "../../../lib/file-choice.ts";
 import { formatDateTime } from "../../../lib/format.ts";
-import type { ResultOf } from "../../../lib/graphql.ts";
 import { NeedsAlt } from "./media-items.tsx";
-import type { MediaDetails } from "./queries.ts";
+import type { MediaFileDetails } from "./queries.ts";
 import { ReplaceFile } from "./replace-file.tsx";
 import { kindLabels } from "./words.ts";
 
-export type Details = NonNullable<ResultOf<typeof MediaDetails>["mediaFile"]>;
+type Details = MediaFileDetails;
 
 /**
  * One file of the library in a side panel: a preview, what it is (type, size, pixels,

@@ -1,4 +1,4 @@
-import { graphql } from "../../../lib/graphql.ts";
+import { graphql, type ResultOf } from "../../../lib/graphql.ts";
 import { PageFields } from "../../../lib/page-fields.ts";
 
 /** The media page's documents: the library, one file's panel, and the writes its forms send. */
@@ -99,6 +99,9 @@ export const MediaDetails = graphql(`
     }
   }
 `);
+
+/** One file as its panel shows it. */
+export type MediaFileDetails = NonNullable<ResultOf<typeof MediaDetails>["mediaFile"]>;
 
 export const UploaderName = graphql(`
   query UploaderName($search: String) {

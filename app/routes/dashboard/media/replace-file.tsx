@@ -4,7 +4,7 @@ import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { Button } from "../../../components/ui/button.tsx";
 import { uploadProblem } from "../../../lib/media-choice.ts";
 import { uploadFile } from "../../../lib/upload.ts";
-import type { Details } from "./media-panel.tsx";
+import type { MediaFileDetails as Details } from "./queries.ts";
 import { kindLabels, mediaTypes } from "./words.ts";
 
 /** A new file in place of this one: the same kind, sent at once with its progress; the page then shows it. */

@@ -3,14 +3,14 @@ import { lazy, Suspense, useCallback } from "react";
 import { Link, useActionData, useLocation, useNavigate, useRevalidator } from "react-router";
 import { useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
-import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
+import { EmptyList, ListAlert, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
 import { ListFilters, SearchField, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { query, tryQuery } from "../../../lib/api.server.ts";
 import { can } from "../../../lib/dashboard-nav.ts";
-import { findUploaders } from "../../../lib/finders.ts";
+import { findUploaders } from "../../../components/dashboard/finders.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
 import { directionLabels, enumParam, idParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
 import { requireReach } from "../../../lib/portal.server.ts";
@@ -166,14 +166,7 @@ export default function AdminMedia({ loaderData }: Route.ComponentProps) {
           />
         </Suspense>
       ) : null}
-      {selectedError ? (
-        <p
-          role="alert"
-          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:bg-red-950 dark:text-red-100"
-        >
-          {selectedError}
-        </p>
-      ) : null}
+      <ListAlert message={selectedError} />
     </div>
   );
 }

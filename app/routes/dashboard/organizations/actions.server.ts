@@ -1,6 +1,6 @@
 import { personName } from "../../../lib/format.ts";
 import { formActions, intent } from "../../../lib/actions.server.ts";
-import { aboutPerson } from "../../../lib/flash.ts";
+import { aboutPerson } from "../../../../shared/contracts/flash.ts";
 import { ChangeMembership, CreateOrganization, DeleteOrganization, SetListing, UpdateOrganization } from "./queries.ts";
 
 /** The organizations page's forms: each sends its mutation, and says what happened. */

@@ -8,7 +8,7 @@ import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { SearchPicker } from "../../../components/dashboard/search-picker.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
-import { peopleFinder } from "../../../lib/finders.ts";
+import { peopleFinder } from "../../../components/dashboard/finders.ts";
 import type { ResultOf } from "../../../lib/graphql.ts";
 import type { OrganizationDetails } from "./queries.ts";
 

@@ -4,7 +4,7 @@ import { Form } from "react-router";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { CheckboxInput, Field, FormAlert, SelectInput } from "../../../components/ui/field.tsx";
 import { fieldProps, type ActionFailure } from "../../../lib/action-failure.ts";
-import { countryOptions } from "../../../lib/countries.ts";
+import { countryOptions } from "../../../../shared/places/countries.ts";
 import { optionsOf, type ResultOf } from "../../../lib/graphql.ts";
 import { ContactsFields } from "./contacts-fields.tsx";
 import type { OrganizationDetails } from "./queries.ts";

@@ -3,6 +3,7 @@ import { Form, Link, useLocation } from "react-router";
 import type { Column } from "../../../components/dashboard/data-table.tsx";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
+import { StatusPill, type PillTone } from "../../../components/ui/status-pill.tsx";
 import { formatCount, formatDate } from "../../../lib/format.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
@@ -11,22 +12,18 @@ import { certificationLabels, kindLabels } from "./words.ts";
 
 type Row = ResultOf<typeof OrganizationsQuery>["organizations"]["nodes"][number];
 
-const certificationStyles: Record<ApiEnum<"CertificationStatus">, string> = {
-  certified: "bg-emerald-50 text-emerald-900 ring-emerald-600/40 dark:bg-emerald-950 dark:text-emerald-100",
-  in_training: "bg-bdblue-50 text-bdblue-900 ring-bdblue-600/40 dark:bg-bdblue-950 dark:text-bdblue-100",
-  lapsed: "bg-amber-50 text-amber-900 ring-amber-600/40 dark:bg-amber-950 dark:text-amber-100",
-  not_certified: "bg-gray-100 text-gray-900 ring-gray-500/40 dark:bg-gray-800 dark:text-gray-100",
+const certificationTones: Record<ApiEnum<"CertificationStatus">, PillTone> = {
+  certified: "green",
+  in_training: "blue",
+  lapsed: "amber",
+  not_certified: "gray",
 };
 
 /** An organization's certification, as a badge (as a person's status is), with its end date when certified. */
-export function Certification({ status, until }: { status: ApiEnum<"CertificationStatus">; until: string | null }) {
+function Certification({ status, until }: { status: ApiEnum<"CertificationStatus">; until: string | null }) {
   return (
     <span className="inline-grid justify-items-start gap-0.5 stacked:justify-items-end">
-      <span
-        className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${certificationStyles[status]}`}
-      >
-        {certificationLabels[status]}
-      </span>
+      <StatusPill tone={certificationTones[status]}>{certificationLabels[status]}</StatusPill>
       {status === "certified" && until ? (
         <span className="text-xs whitespace-nowrap text-gray-700 dark:text-gray-300">until {formatDate(until)}</span>
       ) : null}

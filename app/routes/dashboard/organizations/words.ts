@@ -1,3 +1,4 @@
+import { productLabelsBy } from "../../../../shared/product-line.ts";
 import type { ApiEnum } from "../../../lib/graphql.ts";
 
 /** The organizations page's words for the API's values; each map names every value of its enum (a type checks it). */
@@ -24,7 +25,10 @@ export const organizationSorts = {
 } satisfies Record<ApiEnum<"OrganizationSort">, string>;
 
 /** The products an organization may run, in the order the form asks for them. */
-export const productLabels = { v4: "v4 units", v5: "v5 units" } satisfies Record<ApiEnum<"Product">, string>;
+export const productLabels = productLabelsBy((product) => `${product.short} units`) satisfies Record<
+  ApiEnum<"Product">,
+  string
+>;
 
 export const listingLabels = { listed: "Listed", unlisted: "Not listed" } as const;
 

@@ -1,36 +1,36 @@
 import { graphql } from "../../../lib/graphql.ts";
 import { PageFields } from "../../../lib/page-fields.ts";
+import { ReleaseAssetFields } from "../../../lib/release-asset-fields.ts";
 
 /** The releases page's documents: the list, the latest per product, one release's panel, and the writes. */
 
-const ReleaseFields = graphql(`
-  fragment ReleaseFields on Release @_unmask {
-    id
-    name
-    product
-    channel
-    versionNumber
-    releasedOn
-    notes
-    notesHtml
-    published
-    publishedAt
-    version
-    assets {
-      mediaId
+const ReleaseFields = graphql(
+  `
+    fragment ReleaseFields on Release @_unmask {
+      id
       name
-      size
-      sha256
-      downloadUrl
+      product
+      channel
+      versionNumber
+      releasedOn
+      notes
+      notesHtml
+      published
+      publishedAt
+      version
+      assets {
+        ...ReleaseAssetFields
+      }
+      can {
+        update
+        publish
+        unpublish
+        delete
+      }
     }
-    can {
-      update
-      publish
-      unpublish
-      delete
-    }
-  }
-`);
+  `,
+  [ReleaseAssetFields],
+);
 
 export const ReleasesQuery = graphql(
   `

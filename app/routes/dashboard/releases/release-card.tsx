@@ -2,35 +2,16 @@ import { Download, Globe } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
 import { CsrfField } from "../../../components/dashboard/portal-context.tsx";
 import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
-import { cn } from "../../../components/ui/cn.ts";
+import { StatusPill } from "../../../components/ui/status-pill.tsx";
 import { formatBytes } from "../../../lib/file-choice.ts";
 import { formatDate } from "../../../lib/format.ts";
 import type { ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
-import { releasePagePath } from "../../../lib/release-pages.ts";
+import { releasePagePath } from "../../../../shared/release-pages.ts";
 import type { ReleasesQuery } from "./queries.ts";
 import { channelLabels } from "./words.ts";
 
 export type ReleaseItem = ResultOf<typeof ReleasesQuery>["releases"]["nodes"][number];
-
-function Badge({ tone, children }: { tone: "gray" | "amber" | "blue" | "green"; children: string }) {
-  const tones = {
-    gray: "bg-gray-100 text-gray-900 ring-gray-500/40 dark:bg-gray-800 dark:text-gray-100",
-    amber: "bg-amber-50 text-amber-900 ring-amber-600/40 dark:bg-amber-950 dark:text-amber-100",
-    blue: "bg-bdblue-50 text-bdblue-900 ring-bdblue-600/40 dark:bg-bdblue-950 dark:text-bdblue-100",
-    green: "bg-emerald-50 text-emerald-900 ring-emerald-600/40 dark:bg-emerald-950 dark:text-emerald-100",
-  };
-  return (
-    <span
-      className={cn(
-        "inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset",
-        tones[tone],
-      )}
-    >
-      {children}
-    </span>
-  );
-}
 
 /** A release's downloads, each with its size and the SHA-256 to check it by. */
 export function Downloads({ release }: { release: ReleaseItem }) {
@@ -78,8 +59,10 @@ export function ReleaseCard({ release, headingLevel = 3 }: { release: ReleaseIte
             {release.product} {release.versionNumber}
           </Heading>
           <p className="flex flex-wrap items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
-            <Badge tone={release.channel === "beta" ? "blue" : "green"}>{channelLabels[release.channel]}</Badge>
-            {release.published ? null : <Badge tone="amber">Draft</Badge>}
+            <StatusPill tone={release.channel === "beta" ? "blue" : "green"}>
+              {channelLabels[release.channel]}
+            </StatusPill>
+            {release.published ? null : <StatusPill tone="amber">Draft</StatusPill>}
             <span>Released {formatDate(release.releasedOn)}</span>
           </p>
         </div>

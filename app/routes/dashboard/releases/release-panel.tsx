@@ -1,3 +1,4 @@
+import { currentProduct } from "../../../../shared/product-line.ts";
 import { useId } from "react";
 import { Form } from "react-router";
 import { failureFor } from "../../../components/dashboard/action-feedback.tsx";
@@ -79,7 +80,7 @@ export default function ReleasePanel({
             <SelectInput
               label="Product"
               options={optionsOf(productLabels)}
-              {...fieldProps(formFailure, "product", release?.product ?? "v5")}
+              {...fieldProps(formFailure, "product", release?.product ?? currentProduct)}
             />
             <SelectInput
               label="Channel"

@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
-import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
+import { EmptyList, ListAlert, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
 import { ListFilters, SearchField, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
@@ -13,7 +13,8 @@ import { can } from "../../../lib/dashboard-nav.ts";
 import { formatDate } from "../../../lib/format.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
 import { enumParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
-import { releaseFeedLinks, releaseFeedPaths, releaseProducts } from "../../../lib/release-pages.ts";
+import { productsNewestFirst } from "../../../../shared/product-line.ts";
+import { releaseFeedLinks, releaseFeedPaths } from "../../../../shared/release-pages.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import { site } from "../../../lib/site.ts";
 import type { Route } from "./+types/route";
@@ -27,7 +28,7 @@ const ReleasePanel = lazy(() => import("./release-panel.tsx"));
 
 export const meta: Route.MetaFunction = () => [
   ...privatePageMeta("Releases"),
-  ...releaseProducts.flatMap((product) => releaseFeedLinks(product, site.brand.name)),
+  ...productsNewestFirst.flatMap((product) => releaseFeedLinks(product, site.brand.name)),
 ];
 
 export async function loader({ context, url }: Route.LoaderArgs) {
@@ -118,7 +119,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
         <p className="flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-gray-700 dark:text-gray-300">
           <Rss aria-hidden="true" className="size-4" />
           Feeds of stable releases:
-          {releaseProducts.map((product) => {
+          {productsNewestFirst.map((product) => {
             const feeds = releaseFeedPaths(product);
             return (
               <span key={product} className="inline-flex flex-wrap gap-x-3">
@@ -202,14 +203,7 @@ export default function Releases({ loaderData }: Route.ComponentProps) {
           />
         </Suspense>
       ) : null}
-      {editError ? (
-        <p
-          role="alert"
-          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:bg-red-950 dark:text-red-100"
-        >
-          {editError}
-        </p>
-      ) : null}
+      <ListAlert message={editError} />
     </div>
   );
 }

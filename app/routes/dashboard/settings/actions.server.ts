@@ -1,5 +1,5 @@
 import { formActions, intent } from "../../../lib/actions.server.ts";
-import { aboutPerson } from "../../../lib/flash.ts";
+import { aboutPerson } from "../../../../shared/contracts/flash.ts";
 import {
   CreateToken,
   type CreatedToken,

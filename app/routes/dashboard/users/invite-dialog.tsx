@@ -6,7 +6,7 @@ import { buttonClasses } from "../../../components/ui/button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { Field, FormAlert, SelectInput } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
-import { findOrganizations } from "../../../lib/finders.ts";
+import { findOrganizations } from "../../../components/dashboard/finders.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
 import { roleChoices } from "./words.ts";
 

@@ -4,7 +4,7 @@ import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { failureFor, useFailureToast } from "../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { DataTable } from "../../../components/dashboard/data-table.tsx";
-import { EmptyList, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
+import { EmptyList, ListAlert, Pagination, useListLoading } from "../../../components/dashboard/list.tsx";
 import { ListFilters, SearchField, SelectField, type FilterChip } from "../../../components/dashboard/list-filters.tsx";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
@@ -135,14 +135,7 @@ export default function AdminUsers({ loaderData }: Route.ComponentProps) {
         {inviting ? <InviteDialog failure={failureFor(failure, "invite")} onClose={() => close("invite")} /> : null}
         {selected ? <UserPanel user={selected} failure={failure} onClose={() => close("user")} /> : null}
       </Suspense>
-      {selectedError ? (
-        <p
-          role="alert"
-          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:bg-red-950 dark:text-red-100"
-        >
-          {selectedError}
-        </p>
-      ) : null}
+      <ListAlert message={selectedError} />
     </div>
   );
 }

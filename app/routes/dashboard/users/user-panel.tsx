@@ -10,7 +10,7 @@ import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { FormAlert, SelectInput } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
-import { findOrganizations } from "../../../lib/finders.ts";
+import { findOrganizations } from "../../../components/dashboard/finders.ts";
 import { formatDateTime, personName, withArticle } from "../../../lib/format.ts";
 import { optionsOf, type ResultOf } from "../../../lib/graphql.ts";
 import type { UserDetails } from "./queries.ts";

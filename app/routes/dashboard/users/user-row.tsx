@@ -2,6 +2,7 @@ import { Fragment } from "react";
 import { Link, useLocation } from "react-router";
 import type { Column } from "../../../components/dashboard/data-table.tsx";
 import { RelativeTime } from "../../../components/dashboard/relative-time.tsx";
+import { StatusPill, type PillTone } from "../../../components/ui/status-pill.tsx";
 import { personName } from "../../../lib/format.ts";
 import type { ApiEnum, ResultOf } from "../../../lib/graphql.ts";
 import { withParams } from "../../../lib/list-params.ts";
@@ -10,20 +11,14 @@ import { roleLabels, statusLabels } from "./words.ts";
 
 export type UserRow = ResultOf<typeof UsersQuery>["users"]["nodes"][number];
 
-const statusStyles: Record<ApiEnum<"UserStatus">, string> = {
-  active: "bg-emerald-50 text-emerald-900 ring-emerald-600/40 dark:bg-emerald-950 dark:text-emerald-100",
-  invited: "bg-bdblue-50 text-bdblue-900 ring-bdblue-600/40 dark:bg-bdblue-950 dark:text-bdblue-100",
-  disabled: "bg-gray-100 text-gray-900 ring-gray-500/40 dark:bg-gray-800 dark:text-gray-100",
+const statusTones: Record<ApiEnum<"UserStatus">, PillTone> = {
+  active: "green",
+  invited: "blue",
+  disabled: "gray",
 };
 
 export function StatusBadge({ status }: { status: ApiEnum<"UserStatus"> }) {
-  return (
-    <span
-      className={`inline-flex rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${statusStyles[status]}`}
-    >
-      {statusLabels[status]}
-    </span>
-  );
+  return <StatusPill tone={statusTones[status]}>{statusLabels[status]}</StatusPill>;
 }
 
 /** An email address that, when it must wrap, wraps before an "@" or a "." rather than inside a word. */

@@ -8,7 +8,7 @@ import { SubmitButton } from "../../../../components/dashboard/submit-button.tsx
 import { Dialog } from "../../../../components/ui/dialog.tsx";
 import { CheckboxInput, Field, FormAlert, TextAreaInput } from "../../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../../lib/action-failure.ts";
-import { findOrganizations } from "../../../../lib/finders.ts";
+import { findOrganizations } from "../../../../components/dashboard/finders.ts";
 import { formatDate } from "../../../../lib/format.ts";
 import type { ResultOf } from "../../../../lib/graphql.ts";
 import { certificationLabels } from "../../organizations/words.ts";

@@ -3,7 +3,7 @@ import { Link, useActionData, useLocation, useNavigate } from "react-router";
 import { useFailureToast } from "../../../../components/dashboard/action-feedback.tsx";
 import { DashboardErrorBoundary } from "../../../../components/dashboard/error-boundary.tsx";
 import { DataTable, type Column } from "../../../../components/dashboard/data-table.tsx";
-import { EmptyList, Pagination, useListLoading } from "../../../../components/dashboard/list.tsx";
+import { EmptyList, ListAlert, Pagination, useListLoading } from "../../../../components/dashboard/list.tsx";
 import {
   ListFilters,
   SearchField,
@@ -196,14 +196,7 @@ export default function AdminApplications({ loaderData }: Route.ComponentProps) 
           />
         </Suspense>
       ) : null}
-      {selectedError ? (
-        <p
-          role="alert"
-          className="rounded-lg border-l-4 border-red-600 bg-red-50 px-4 py-3 text-base text-red-900 dark:bg-red-950 dark:text-red-100"
-        >
-          {selectedError}
-        </p>
-      ) : null}
+      <ListAlert message={selectedError} />
     </div>
   );
 }

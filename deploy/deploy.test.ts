@@ -114,7 +114,8 @@ describe("Dockerfile", () => {
       readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
         entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
       );
-    for (const file of walk(join(root, "server")).filter((path) => /(?<!\.test)\.ts$/.test(path))) {
+    // Tests, and the permission rows kept beside each entity for them (`*.cases.ts`), are not loaded by the server.
+    for (const file of walk(join(root, "server")).filter((path) => /(?<!\.test|\.cases)\.ts$/.test(path))) {
       for (const match of readFileSync(file, "utf8").matchAll(/^import (?!type )[^;]*? from "(\.[^"]+)"/gm)) {
         const target = relative(root, join(file, "..", match[1] ?? ""));
         needed.add(target.split("/")[0] ?? "");

@@ -2,7 +2,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import type { ClientInstrumentation } from "react-router";
 import { HydratedRouter } from "react-router/dom";
-import { rememberWhileNavigating } from "./lib/portal-build.ts";
+import { rememberWhileNavigating } from "./lib/portal/build.ts";
 
 /**
  * Only the portal hydrates (public pages are prerendered HTML with their own small

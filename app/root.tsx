@@ -8,7 +8,7 @@ import { colorModeScript } from "./lib/color-mode.ts";
 import { errorMeta } from "./lib/seo.ts";
 import { useNonce } from "./lib/nonce.ts";
 import { enhancementOf, forcedColorMode, shouldHydrate } from "./lib/route-handle.ts";
-import { speculationRules } from "./lib/speculation.ts";
+import { speculationRules } from "./lib/site/speculation.ts";
 
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: interFont, as: "font", type: "font/woff2", crossOrigin: "anonymous" },

@@ -15,7 +15,7 @@ import {
   toolsOf,
   withdrawsConsent,
   type ConsentChoice,
-} from "../lib/consent.ts";
+} from "../lib/site/consent.ts";
 import { load, tellGoogle } from "./analytics-loaders.ts";
 import { toast } from "./toaster.ts";
 

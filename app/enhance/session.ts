@@ -1,4 +1,4 @@
-import { parseSessionStatus, type SessionStatus } from "../lib/session-status.ts";
+import { parseSessionStatus, type SessionStatus } from "../lib/site/session-status.ts";
 import { toast } from "./toaster.ts";
 
 function apply(status: SessionStatus) {

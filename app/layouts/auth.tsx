@@ -2,7 +2,7 @@ import { Link, Outlet } from "react-router";
 import { Logo } from "../components/site/logo.tsx";
 import { MadeInUsaBadge } from "../components/site/made-in-usa-badge.tsx";
 import { SkipLink } from "../components/site/skip-link.tsx";
-import { site } from "../lib/site.ts";
+import { site } from "../lib/brand.ts";
 import type { RouteHandle } from "../lib/route-handle.ts";
 
 /** The hosted sign-in pages are plain HTML forms: they work without JavaScript and ship none. */

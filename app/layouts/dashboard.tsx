@@ -6,9 +6,9 @@ import { toast } from "../components/dashboard/toaster.tsx";
 import { appConfigContext } from "../../shared/contracts/app-config.ts";
 import { requestAuthContext } from "../../shared/contracts/auth-context.ts";
 import { arrivingFlash } from "../../shared/contracts/flash.ts";
-import { newBuildReady } from "../lib/portal-build.ts";
-import { loadPortal, portalOf } from "../lib/portal.server.ts";
-import { mayReload } from "../lib/reload-guard.ts";
+import { newBuildReady } from "../lib/portal/build.ts";
+import { loadPortal, portalOf } from "../lib/portal/context.server.ts";
+import { mayReload } from "../lib/portal/reload-guard.ts";
 import type { Route } from "./+types/dashboard";
 
 /**

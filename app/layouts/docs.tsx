@@ -9,8 +9,8 @@ import { LogoMark } from "../components/site/logo.tsx";
 import { SkipLink } from "../components/site/skip-link.tsx";
 import { requestAuthContext } from "../../shared/contracts/auth-context.ts";
 import { arrivingFlash } from "../../shared/contracts/flash.ts";
-import { portalSession } from "../lib/portal-session.ts";
-import { loadPortal, portalOf } from "../lib/portal.server.ts";
+import { portalSession } from "../lib/portal/session.ts";
+import { loadPortal, portalOf } from "../lib/portal/context.server.ts";
 import type { Route } from "./+types/docs";
 
 /**

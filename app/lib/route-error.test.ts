@@ -5,7 +5,7 @@ import {
   type StaticHandlerContext,
 } from "react-router";
 import { describe, expect, it } from "vitest";
-import { defaultErrorMessage, defaultErrorName } from "./error-message.ts";
+import { defaultErrorMessage, defaultErrorName } from "./site/error-message.ts";
 import { errorScreenFor, notFound, validationFailed } from "./route-error.ts";
 
 /** Runs `thrower` as a loader through React Router and returns the error the error boundary would receive. */

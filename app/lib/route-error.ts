@@ -1,5 +1,5 @@
 import { data, isRouteErrorResponse } from "react-router";
-import { errorScreen, notFoundMessage, validationFailedMessage, type ErrorScreen } from "./error-message.ts";
+import { errorScreen, notFoundMessage, validationFailedMessage, type ErrorScreen } from "./site/error-message.ts";
 
 /** The body of a thrown error response: `name` is shown as the heading, `message` below it. */
 export type ErrorPayload = { name?: string; message?: string };

@@ -1,6 +1,6 @@
 import type { MetaDescriptor } from "react-router";
-import { errorPageDescription, errorPageTitle } from "./error-message.ts";
-import { pageTitle, site } from "./site.ts";
+import { errorPageDescription, errorPageTitle } from "./site/error-message.ts";
+import { pageTitle, site } from "./brand.ts";
 
 /** A path on this site as an absolute URL at `origin` (PUBLIC_URL's: see `publicOrigin`). */
 export function absoluteUrl(path: string, origin: string): string {

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { dashboardPages, type DashboardPage } from "../../app/lib/dashboard-nav.ts";
+import { dashboardPages, type DashboardPage } from "../../app/lib/portal/nav.ts";
 import {
   adminOnlyPages,
   adminPages,

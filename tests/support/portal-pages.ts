@@ -1,8 +1,8 @@
-import { dashboardPages, inSidebarOrder, type DashboardPage } from "../../app/lib/dashboard-nav.ts";
+import { dashboardPages, inSidebarOrder, type DashboardPage } from "../../app/lib/portal/nav.ts";
 
 /**
  * The portal's pages as the end-to-end sweeps and the JS budget see them, derived from the
- * nav (app/lib/dashboard-nav.ts): a page added there is in every sweep and in the budget
+ * nav (app/lib/portal/nav.ts): a page added there is in every sweep and in the budget
  * without another list to remember. What the nav does not say is in the small table below,
  * which `portal-pages.test.ts` checks against the nav both ways.
  *

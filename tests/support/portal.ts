@@ -130,7 +130,7 @@ export function forgetFetches(page: Page): void {
 /**
  * Waits until the portal's shell has hydrated and its effects run: from then on links
  * navigate client-side and the keyboard shortcuts listen. Nothing in the DOM says so, but
- * one effect of the shell's first commit, the build watcher (app/lib/build-update.ts),
+ * one effect of the shell's first commit, the build watcher (app/lib/portal/build-update.ts),
  * listens for `visibilitychange` and then fetches /builds/latest.json: so the test fires
  * that event until the fetch has finished. (A side effect: the page has checked for a
  * newer build once more.)
@@ -207,7 +207,7 @@ export async function waitForFetch(page: Page, part: string): Promise<void> {
   await expect.poll(() => hasFetched(page, part)).toBe(true);
 }
 
-/** The page's record of self-made reloads (app/lib/reload-guard.ts). */
+/** The page's record of self-made reloads (app/lib/portal/reload-guard.ts). */
 export async function readReloadGuard(page: Page): Promise<Record<string, number>> {
   return page.evaluate(() => JSON.parse(sessionStorage.getItem("densara:reloads") ?? "{}") as Record<string, number>);
 }

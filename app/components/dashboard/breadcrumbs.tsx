@@ -1,6 +1,6 @@
 import { ChevronRight } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { pageFor } from "../../lib/dashboard-nav.ts";
+import { pageFor } from "../../lib/portal/nav.ts";
 
 /**
  * Where the page sits in the portal: Dashboard › the page. Only real pages are links. On

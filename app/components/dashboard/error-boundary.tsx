@@ -1,9 +1,9 @@
 import { useContext, useEffect } from "react";
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from "react-router";
-import { isChunkLoadError } from "../../lib/build-update.ts";
-import { visiblePages } from "../../lib/dashboard-nav.ts";
-import { checkForNewBuild } from "../../lib/portal-build.ts";
-import { mayReload } from "../../lib/reload-guard.ts";
+import { isChunkLoadError } from "../../lib/portal/build-update.ts";
+import { visiblePages } from "../../lib/portal/nav.ts";
+import { checkForNewBuild } from "../../lib/portal/build.ts";
+import { mayReload } from "../../lib/portal/reload-guard.ts";
 import { errorScreenFor } from "../../lib/route-error.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { PortalContext } from "./portal-context.tsx";

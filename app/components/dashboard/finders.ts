@@ -6,7 +6,7 @@ import { graphql } from "../../lib/graphql.ts";
  * What the portal's pickers search for, through the portal's GraphQL client (loaded with
  * the first search).
  */
-const client = () => import("../../lib/portal-api.ts").then((module) => module.portalApi);
+const client = () => import("../../lib/portal/api.ts").then((module) => module.portalApi);
 
 const FindOrganizations = graphql(`
   query FindOrganizations($search: String!) {

@@ -1,7 +1,7 @@
 import { SlidersHorizontal, X } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, Link, useLocation, useSubmit } from "react-router";
-import { useHydrated } from "../../lib/hydrated.ts";
+import { useHydrated } from "../../lib/portal/hydrated.ts";
 import { withParams } from "../../lib/list-params.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link, useLocation, useNavigation } from "react-router";
 import { withParams } from "../../lib/list-params.ts";
-import { readPageFields, type PageFieldsRef } from "../../lib/page-fields.ts";
+import { readPageFields, type PageFieldsRef } from "../../lib/portal/page-fields.ts";
 import { alertClasses } from "../ui/alert.ts";
 import { buttonClasses } from "../ui/button.tsx";
 

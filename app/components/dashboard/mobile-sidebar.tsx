@@ -1,6 +1,6 @@
 import * as RadixDialog from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
-import type { DashboardPage } from "../../lib/dashboard-nav.ts";
+import type { DashboardPage } from "../../lib/portal/nav.ts";
 import { useReturnFocus } from "../ui/return-focus.ts";
 import { SidebarLinks } from "./sidebar.tsx";
 import { keepOpenForToasts } from "../ui/layers.ts";

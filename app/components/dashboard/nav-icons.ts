@@ -12,9 +12,9 @@ import {
   Users,
   type LucideIcon,
 } from "lucide-react";
-import type { NavIcon } from "../../lib/dashboard-nav.ts";
+import type { NavIcon } from "../../lib/portal/nav.ts";
 
-/** The portal's page icons by the names the nav gives them (app/lib/dashboard-nav.ts). */
+/** The portal's page icons by the names the nav gives them (app/lib/portal/nav.ts). */
 export const navIcons: Record<NavIcon, LucideIcon> = {
   activity: Activity,
   "book-open": BookOpen,

@@ -1,6 +1,6 @@
 import type { NavigateFunction } from "react-router";
 import type { ColorModePreference } from "../../lib/color-mode.ts";
-import { pageActions, type Capabilities } from "../../lib/dashboard-nav.ts";
+import { pageActions, type Capabilities } from "../../lib/portal/nav.ts";
 import type { PaletteAction } from "./command-palette.tsx";
 import { navigateTo } from "../../../shared/safe-navigation.ts";
 import { toast } from "./toaster.tsx";

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Capabilities } from "../../lib/dashboard-nav.ts";
+import type { Capabilities } from "../../lib/portal/nav.ts";
 
 /** What every portal page knows about the person using it, from the dashboard layout's loader. */
 export type PortalViewer = {

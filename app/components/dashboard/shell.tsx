@@ -1,12 +1,12 @@
 import { Menu, Search } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { useLocation, useNavigate, useNavigation } from "react-router";
-import { visiblePages, type Capabilities } from "../../lib/dashboard-nav.ts";
-import { portalSession } from "../../lib/portal-session.ts";
+import { visiblePages, type Capabilities } from "../../lib/portal/nav.ts";
+import { portalSession } from "../../lib/portal/session.ts";
 import { navigateTo } from "../../../shared/safe-navigation.ts";
-import { resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal-build.ts";
-import { useStoredFlag } from "../../lib/stored-flag.ts";
-import { createShortcutReader, shortcutsFor } from "../../lib/shortcuts.ts";
+import { resumeInterruptedNavigation, startBuildWatch } from "../../lib/portal/build.ts";
+import { useStoredFlag } from "../../lib/portal/stored-flag.ts";
+import { createShortcutReader, shortcutsFor } from "../../lib/portal/shortcuts.ts";
 import { SkipLink } from "../site/skip-link.tsx";
 import { restoreFocusAnchor } from "../ui/focus-anchor.ts";
 import { Breadcrumbs } from "./breadcrumbs.tsx";
@@ -24,7 +24,7 @@ import { UserMenu } from "./user-menu.tsx";
 const CommandPalette = lazy(() => import("./command-palette.tsx"));
 const ShortcutsDialog = lazy(() => import("./shortcuts-dialog.tsx"));
 const MobileSidebar = lazy(() => import("./mobile-sidebar.tsx"));
-const portalApi = () => import("../../lib/portal-api.ts").then((module) => module.portalApi);
+const portalApi = () => import("../../lib/portal/api.ts").then((module) => module.portalApi);
 
 /**
  * The dashboard layout (spec "dashboard"): the sidebar, a top bar with breadcrumbs, the

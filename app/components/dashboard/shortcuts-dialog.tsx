@@ -1,4 +1,4 @@
-import type { Shortcut } from "../../lib/shortcuts.ts";
+import type { Shortcut } from "../../lib/portal/shortcuts.ts";
 import DialogPanel from "../ui/dialog-panel.tsx";
 
 /** The keyboard shortcuts, listed from the same module that acts on them. */

@@ -1,6 +1,6 @@
 import { PanelLeftClose, PanelLeftOpen } from "lucide-react";
 import { NavLink } from "react-router";
-import type { DashboardPage } from "../../lib/dashboard-nav.ts";
+import type { DashboardPage } from "../../lib/portal/nav.ts";
 import { Logo, LogoMark } from "../site/logo.tsx";
 import { cn } from "../ui/cn.ts";
 import { navIcons } from "./nav-icons.ts";

@@ -10,7 +10,7 @@ import { graphql } from "../../lib/graphql.ts";
 import type { PortalViewer } from "./portal-context.tsx";
 import { toast } from "./toaster.tsx";
 
-const portalApi = () => import("../../lib/portal-api.ts").then((module) => module.portalApi);
+const portalApi = () => import("../../lib/portal/api.ts").then((module) => module.portalApi);
 
 const SavePreferences = graphql(`
   mutation SaveColorMode($input: UpdatePreferencesInput!) {

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { ErrorScreen as ErrorScreenData } from "../../lib/error-message.ts";
+import type { ErrorScreen as ErrorScreenData } from "../../lib/site/error-message.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { GridItem, PageGrid } from "../ui/page-grid.tsx";
 

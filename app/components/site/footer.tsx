@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { footerColumns, socialLinks } from "../../lib/navigation.ts";
-import { site } from "../../lib/site.ts";
+import { footerColumns, socialLinks } from "../../lib/site/navigation.ts";
+import { site } from "../../lib/brand.ts";
 import { Logo } from "./logo.tsx";
 import { MadeInUsaBadge } from "./made-in-usa-badge.tsx";
 import { NavLinkTo } from "./nav-link.tsx";

@@ -1,7 +1,7 @@
 import { ChevronDown, Menu, Monitor, Moon, Search, Sun, X } from "lucide-react";
 import { Link, useLocation } from "react-router";
-import { headerNavigation, isActive, isGroup, type NavigationGroup } from "../../lib/navigation.ts";
-import { site } from "../../lib/site.ts";
+import { headerNavigation, isActive, isGroup, type NavigationGroup } from "../../lib/site/navigation.ts";
+import { site } from "../../lib/brand.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { cn } from "../ui/cn.ts";
 import { Icon } from "../ui/icon.tsx";

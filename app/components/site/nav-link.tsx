@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import type { NavigationLink } from "../../lib/navigation.ts";
+import type { NavigationLink } from "../../lib/site/navigation.ts";
 
 /** One link of the navigation model: external links open in a new tab and say so. */
 export function NavLinkTo({

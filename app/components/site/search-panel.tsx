@@ -1,8 +1,8 @@
 import { BookOpen, FileText, Hash, Search, X } from "lucide-react";
 import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import { docHitHref, snippetParts } from "../../lib/docs/search.ts";
-import { searchSections, type SnippetPart } from "../../lib/search.ts";
-import type { SearchSection } from "../../lib/search-index.ts";
+import { searchSections, type SnippetPart } from "../../lib/site/search.ts";
+import type { SearchSection } from "../../lib/site/search-index.ts";
 import { useDocHits } from "./use-doc-hits.ts";
 
 /** One option of the panel: a doc (signed in, on the docs pages) or a part of the public site. */

@@ -1,4 +1,4 @@
-import type { SocialNetwork } from "../../lib/navigation.ts";
+import type { SocialNetwork } from "../../lib/site/navigation.ts";
 
 /** Simple brand marks drawn for this site (the icon set ships no brand logos). */
 const paths: Record<SocialNetwork, string> = {

@@ -1,4 +1,4 @@
-import type { SnippetPart } from "../search.ts";
+import type { SnippetPart } from "../site/search.ts";
 
 /** One doc found by the signed-in docs search (`/api/docs/search.json`), as the panel lists it. */
 export type DocHit = {

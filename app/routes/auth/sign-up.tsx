@@ -5,7 +5,7 @@ import { buttonClasses } from "../../components/ui/button.tsx";
 import { readForm } from "../../lib/actions.server.ts";
 import { formText, hostedLogin } from "../../lib/hosted-login.server.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
-import { site } from "../../lib/site.ts";
+import { site } from "../../lib/brand.ts";
 import type { Route } from "./+types/sign-up";
 import { ExpiredSignIn } from "./sign-in.tsx";
 

@@ -4,7 +4,7 @@ import { EmptyState } from "../../components/dashboard/list.tsx";
 import { query } from "../../lib/api.server.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { graphql, type ResultOf } from "../../lib/graphql.ts";
-import { portalOf } from "../../lib/portal.server.ts";
+import { portalOf } from "../../lib/portal/context.server.ts";
 import { certificationLabels } from "./organizations/words.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/home";

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import { DocEditor } from "../../components/docs/editor/doc-editor.tsx";
 import { tryQuery, query } from "../../lib/api.server.ts";
 import { docsFailure } from "../../lib/docs/reader.server.ts";
-import { portalOf } from "../../lib/portal.server.ts";
+import { portalOf } from "../../lib/portal/context.server.ts";
 import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import { privatePageMeta } from "../../lib/seo.ts";
 import type { Route } from "./+types/editor";

@@ -1,8 +1,8 @@
 import { htmlToText } from "../../../content/text.ts";
 import type { RenderedSection } from "../../../content/render.ts";
-import { pages } from "../../lib/content.server.ts";
+import { pages } from "../../lib/site/content.server.ts";
 import { publicPaths } from "../../../shared/public-paths.ts";
-import type { SearchSection } from "../../lib/search-index.ts";
+import type { SearchSection } from "../../lib/site/search-index.ts";
 
 function sectionText(section: RenderedSection): string {
   const parts: string[] = [];

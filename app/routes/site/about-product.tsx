@@ -2,7 +2,7 @@ import { redirect } from "react-router";
 import { validationFailed } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { errorMeta } from "../../lib/seo.ts";
-import { productByKey } from "../../lib/site.ts";
+import { productByKey } from "../../lib/brand.ts";
 import type { Route } from "./+types/about-product";
 
 export const handle: RouteHandle = { hydrate: false };

@@ -1,13 +1,13 @@
 import { PageView } from "../../components/site/sections/page-view.tsx";
-import { getPage } from "../../lib/content.server.ts";
+import { getPage } from "../../lib/site/content.server.ts";
 import { productIds, productLine } from "../../../shared/product-line.ts";
 import { releaseFeedLinks } from "../../../shared/release-pages.ts";
 import { notFound } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { publicOrigin } from "../../../shared/contracts/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
-import { site } from "../../lib/site.ts";
-import { structuredData } from "../../lib/structured-data.server.ts";
+import { site } from "../../lib/brand.ts";
+import { structuredData } from "../../lib/site/structured-data.server.ts";
 import type { Route } from "./+types/content-page";
 
 export const handle: RouteHandle = { hydrate: false };

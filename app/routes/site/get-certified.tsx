@@ -1,15 +1,15 @@
 import { redirect } from "react-router";
 import { CertificationForm } from "../../components/site/certification-form.tsx";
 import { PageView } from "../../components/site/sections/page-view.tsx";
-import { getPage } from "../../lib/content.server.ts";
+import { getPage } from "../../lib/site/content.server.ts";
 import { formTicket } from "../../../shared/contracts/form-ticket.ts";
-import { sendPublicForm } from "../../lib/public-form.server.ts";
+import { sendPublicForm } from "../../lib/site/public-form.server.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { notFound } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { publicOrigin } from "../../../shared/contracts/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
-import { structuredData } from "../../lib/structured-data.server.ts";
+import { structuredData } from "../../lib/site/structured-data.server.ts";
 import type { Route } from "./+types/get-certified";
 
 export const handle: RouteHandle = { hydrate: false, enhance: "forms" };

@@ -11,14 +11,14 @@ import { PageView } from "../../components/site/sections/page-view.tsx";
 import type { RenderedPage } from "../../../content/render.ts";
 import { tryQuery } from "../../lib/api.server.ts";
 import { milesBetween, type Point } from "../../../shared/places/distance.ts";
-import { getPage } from "../../lib/content.server.ts";
+import { getPage } from "../../lib/site/content.server.ts";
 import { graphql } from "../../lib/graphql.ts";
 import { enumParam, invalidParam } from "../../lib/list-params.ts";
 import { notFound, type ErrorPayload } from "../../lib/route-error.ts";
 import type { RouteHandle } from "../../lib/route-handle.ts";
 import { publicOrigin } from "../../../shared/contracts/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
-import { locationsJsonLd, structuredData } from "../../lib/structured-data.server.ts";
+import { locationsJsonLd, structuredData } from "../../lib/site/structured-data.server.ts";
 import type { Route } from "./+types/locations";
 
 export const handle: RouteHandle = { hydrate: false, enhance: "locations" };

@@ -20,7 +20,7 @@ import type { RouteHandle } from "../../lib/route-handle.ts";
 import { publicOrigin } from "../../../shared/contracts/app-config.ts";
 import { errorMeta, pageMeta } from "../../lib/seo.ts";
 import { signInHref } from "../../lib/sign-in.ts";
-import { productByKey, site } from "../../lib/site.ts";
+import { productByKey, site } from "../../lib/brand.ts";
 import { htmlWithoutForbidden } from "../../../shared/xml.ts";
 import type { Route } from "./+types/release";
 

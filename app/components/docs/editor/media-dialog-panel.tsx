@@ -1,6 +1,6 @@
 import { Check, Upload } from "lucide-react";
 import { useEffect, useId, useState } from "react";
-import { portalApi } from "../../../lib/portal-api.ts";
+import { portalApi } from "../../../lib/portal/api.ts";
 import { MediaImagesQuery } from "./queries.ts";
 import { buttonClasses } from "../../ui/button.tsx";
 import { Dialog } from "../../ui/dialog.tsx";

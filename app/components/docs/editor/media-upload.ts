@@ -1,5 +1,5 @@
-import { ApiRequestError } from "../../../lib/api-client.ts";
-import { portalApi } from "../../../lib/portal-api.ts";
+import { ApiRequestError } from "../../../lib/portal/api-client.ts";
+import { portalApi } from "../../../lib/portal/api.ts";
 import { uploadFile } from "../../../lib/upload.ts";
 import { SetImageAlt } from "./queries.ts";
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { ApiRequestError } from "../../../lib/api-client.ts";
-import { portalApi } from "../../../lib/portal-api.ts";
+import { ApiRequestError } from "../../../lib/portal/api-client.ts";
+import { portalApi } from "../../../lib/portal/api.ts";
 import { DocPreviewQuery } from "./queries.ts";
 
 export type PreviewProblem = { line: number | null; message: string };

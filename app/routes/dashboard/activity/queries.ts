@@ -1,5 +1,5 @@
 import { graphql } from "../../../lib/graphql.ts";
-import { PageFields } from "../../../lib/page-fields.ts";
+import { PageFields } from "../../../lib/portal/page-fields.ts";
 
 /** The activity page's documents: a page of the log with its vocabulary, and the person it is filtered by. */
 

@@ -3,7 +3,7 @@ import { failureFor, useFailureToast } from "../../../components/dashboard/actio
 import { SectionNav } from "../../../components/dashboard/section-nav.tsx";
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { query } from "../../../lib/api.server.ts";
-import { requireReach } from "../../../lib/portal.server.ts";
+import { requireReach } from "../../../lib/portal/context.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { settingsActions } from "./actions.server.ts";

@@ -4,7 +4,7 @@ import { failureFor, useFailureToast } from "../../../components/dashboard/actio
 import { DashboardErrorBoundary } from "../../../components/dashboard/error-boundary.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import { query, tryQuery } from "../../../lib/api.server.ts";
-import { requireReach } from "../../../lib/portal.server.ts";
+import { requireReach } from "../../../lib/portal/context.server.ts";
 import type { ErrorPayload } from "../../../lib/route-error.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/history";

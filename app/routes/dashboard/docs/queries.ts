@@ -1,5 +1,5 @@
 import { graphql } from "../../../lib/graphql.ts";
-import { PageFields } from "../../../lib/page-fields.ts";
+import { PageFields } from "../../../lib/portal/page-fields.ts";
 
 /** The docs admin's documents: the list, the trash, one doc's history and two of its revisions, and the writes. */
 

@@ -9,7 +9,7 @@ import { SubmitButton } from "../../../components/dashboard/submit-button.tsx";
 import { Dialog } from "../../../components/ui/dialog.tsx";
 import { FormAlert, SelectInput, TextAreaInput } from "../../../components/ui/field.tsx";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
-import { can } from "../../../lib/dashboard-nav.ts";
+import { can } from "../../../lib/portal/nav.ts";
 import { formatDateTime } from "../../../lib/format.ts";
 import type { ResultOf } from "../../../lib/graphql.ts";
 import { InquiryStatus } from "./inquiry-row.tsx";

@@ -1,5 +1,5 @@
 import { graphql } from "../../../lib/graphql.ts";
-import { PageFields } from "../../../lib/page-fields.ts";
+import { PageFields } from "../../../lib/portal/page-fields.ts";
 
 /** The inbox's documents: the list, one inquiry's panel, the people who answer them, and the writes. */
 

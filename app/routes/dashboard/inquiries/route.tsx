@@ -10,7 +10,7 @@ import { buttonClasses } from "../../../components/ui/button.tsx";
 import { query, tryQuery } from "../../../lib/api.server.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
 import { pageParams, withParams } from "../../../lib/list-params.ts";
-import { requireReach } from "../../../lib/portal.server.ts";
+import { requireReach } from "../../../lib/portal/context.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { inquiryActions } from "./actions.server.ts";

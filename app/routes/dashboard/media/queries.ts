@@ -1,5 +1,5 @@
 import { graphql, type ResultOf } from "../../../lib/graphql.ts";
-import { PageFields } from "../../../lib/page-fields.ts";
+import { PageFields } from "../../../lib/portal/page-fields.ts";
 
 /** The media page's documents: the library, one file's panel, and the writes its forms send. */
 

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { useRevalidator } from "react-router";
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { Button } from "../../../components/ui/button.tsx";
-import { uploadProblem } from "../../../lib/media-choice.ts";
+import { uploadProblem } from "../../../lib/portal/media-choice.ts";
 import { uploadFile } from "../../../lib/upload.ts";
 import type { MediaFileDetails as Details } from "./queries.ts";
 import { kindLabels, mediaTypes } from "./words.ts";

@@ -5,7 +5,7 @@ import { Button } from "../../../components/ui/button.tsx";
 import { cn } from "../../../components/ui/cn.ts";
 import { useFileDrag } from "../../../components/ui/file-drag.ts";
 import { formatBytes } from "../../../lib/file-choice.ts";
-import { uploadProblem } from "../../../lib/media-choice.ts";
+import { uploadProblem } from "../../../lib/portal/media-choice.ts";
 import { uploadFile } from "../../../lib/upload.ts";
 import { mediaHint, mediaTypes } from "./words.ts";
 

@@ -1,5 +1,5 @@
 import type { ApiEnum } from "../../../lib/graphql.ts";
-import type { UploadType } from "../../../lib/media-choice.ts";
+import type { UploadType } from "../../../lib/portal/media-choice.ts";
 
 /** The media page's words for the API's values; each map names every value of its enum (a type checks it). */
 

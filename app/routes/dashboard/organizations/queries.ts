@@ -1,5 +1,5 @@
 import { graphql } from "../../../lib/graphql.ts";
-import { PageFields } from "../../../lib/page-fields.ts";
+import { PageFields } from "../../../lib/portal/page-fields.ts";
 
 /** The organizations page's documents: the list, one organization's panel, and the writes its forms send. */
 

@@ -1,5 +1,5 @@
 import { graphql } from "../../../lib/graphql.ts";
-import { PageFields } from "../../../lib/page-fields.ts";
+import { PageFields } from "../../../lib/portal/page-fields.ts";
 import { ReleaseAssetFields } from "../../../lib/release-asset-fields.ts";
 
 /** The releases page's documents: the list, the latest per product, one release's panel, and the writes. */

@@ -8,7 +8,7 @@ import { buttonClasses } from "../../../components/ui/button.tsx";
 import { FormAlert } from "../../../components/ui/field.tsx";
 import { clearFileInput, FileDrop, type FileChoice } from "../../../components/ui/file-drop.tsx";
 import { formatBytes, typeNames, type FileRule } from "../../../lib/file-choice.ts";
-import { useHydrated } from "../../../lib/hydrated.ts";
+import { useHydrated } from "../../../lib/portal/hydrated.ts";
 import type { ActionFailure } from "../../../lib/action-failure.ts";
 import { withArticle } from "../../../lib/format.ts";
 import { RowFields } from "./section.tsx";

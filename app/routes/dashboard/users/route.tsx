@@ -9,10 +9,10 @@ import { ListFilters, SearchField, SelectField, type FilterChip } from "../../..
 import { usePortal } from "../../../components/dashboard/portal-context.tsx";
 import { buttonClasses } from "../../../components/ui/button.tsx";
 import { query, tryQuery } from "../../../lib/api.server.ts";
-import { can } from "../../../lib/dashboard-nav.ts";
+import { can } from "../../../lib/portal/nav.ts";
 import { optionsOf } from "../../../lib/graphql.ts";
 import { directionLabels, enumParam, pageParams, searchParam, withParams } from "../../../lib/list-params.ts";
-import { requireReach } from "../../../lib/portal.server.ts";
+import { requireReach } from "../../../lib/portal/context.server.ts";
 import { privatePageMeta } from "../../../lib/seo.ts";
 import type { Route } from "./+types/route";
 import { userActions } from "./actions.server.ts";

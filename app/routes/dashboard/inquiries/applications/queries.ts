@@ -1,5 +1,5 @@
 import { graphql } from "../../../../lib/graphql.ts";
-import { PageFields } from "../../../../lib/page-fields.ts";
+import { PageFields } from "../../../../lib/portal/page-fields.ts";
 
 /** The applications tab's documents: the list, one application's panel, and the writes. */
 

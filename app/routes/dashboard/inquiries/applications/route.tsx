@@ -15,7 +15,7 @@ import { query, tryQuery } from "../../../../lib/api.server.ts";
 import { formatDate } from "../../../../lib/format.ts";
 import { optionsOf, type ResultOf } from "../../../../lib/graphql.ts";
 import { enumParam, pageParams, searchParam, withParams } from "../../../../lib/list-params.ts";
-import { requireReach } from "../../../../lib/portal.server.ts";
+import { requireReach } from "../../../../lib/portal/context.server.ts";
 import { privatePageMeta } from "../../../../lib/seo.ts";
 import { InboxTabs } from "../tabs.tsx";
 import { productLabels } from "../words.ts";

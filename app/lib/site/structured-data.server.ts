@@ -1,8 +1,8 @@
-import type { RenderedPage } from "../../content/render.ts";
-import { htmlToText } from "../../content/text.ts";
-import { absoluteUrl } from "./seo.ts";
-import { productByKey, site } from "./site.ts";
-import { isProductId, productLine, type ProductId } from "../../shared/product-line.ts";
+import type { RenderedPage } from "../../../content/render.ts";
+import { htmlToText } from "../../../content/text.ts";
+import { absoluteUrl } from "../seo.ts";
+import { productByKey, site } from "../brand.ts";
+import { isProductId, productLine, type ProductId } from "../../../shared/product-line.ts";
 
 function product(key: ProductId, page: RenderedPage, origin: string) {
   const info = productByKey(key);

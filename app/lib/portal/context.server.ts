@@ -1,9 +1,9 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { query } from "./api.server.ts";
-import { reaches, type Capabilities, type Needs } from "./dashboard-nav.ts";
-import { graphql, type ResultOf } from "./graphql.ts";
-import type { ErrorPayload } from "./route-error.ts";
-import { requireUser } from "./sign-in.ts";
+import { query } from "../api.server.ts";
+import { reaches, type Capabilities, type Needs } from "./nav.ts";
+import { graphql, type ResultOf } from "../graphql.ts";
+import type { ErrorPayload } from "../route-error.ts";
+import { requireUser } from "../sign-in.ts";
 
 const PortalQuery = graphql(`
   query DashboardLayout {

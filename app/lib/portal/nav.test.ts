@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  dashboardPages,
-  inSidebarOrder,
-  pageActions,
-  reaches,
-  visiblePages,
-  type Capabilities,
-} from "./dashboard-nav.ts";
+import { dashboardPages, inSidebarOrder, pageActions, reaches, visiblePages, type Capabilities } from "./nav.ts";
 
 const labels = (capabilities: Capabilities) => visiblePages(capabilities).map((page) => page.label);
 

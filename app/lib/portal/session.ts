@@ -1,4 +1,4 @@
-import type { ToastInput } from "./toast-store.ts";
+import type { ToastInput } from "../toast-store.ts";
 
 /**
  * What the portal's GraphQL client needs from the page, set by the dashboard layout:

@@ -1,7 +1,7 @@
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
-import type { Capabilities } from "./dashboard-nav.ts";
-import { portalContext, requireReach, type Portal } from "./portal.server.ts";
+import type { Capabilities } from "./nav.ts";
+import { portalContext, requireReach, type Portal } from "./context.server.ts";
 
 /** Runs a route's `requireReach` as the router would, for a viewer with these capabilities: the status it answers. */
 async function statusFor(middleware: ReturnType<typeof requireReach>, capabilities: Capabilities): Promise<number> {

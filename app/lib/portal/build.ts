@@ -1,4 +1,4 @@
-import { defaultBuildPollMs } from "../../shared/contracts/app-config.ts";
+import { defaultBuildPollMs } from "../../../shared/contracts/app-config.ts";
 import { watchForNewBuild, type BuildWatcher } from "./build-update.ts";
 import { mayReload } from "./reload-guard.ts";
 

@@ -1,8 +1,8 @@
-import type { RenderedPage } from "../../content/render.ts";
-import { publicPaths } from "../../shared/public-paths.ts";
+import type { RenderedPage } from "../../../content/render.ts";
+import { publicPaths } from "../../../shared/public-paths.ts";
 
 // Each file arrives as a validated JSON module (scripts/vite/content.ts).
-const modules = import.meta.glob<RenderedPage>("../../content/pages/**/*.{yaml,md}", {
+const modules = import.meta.glob<RenderedPage>("../../../content/pages/**/*.{yaml,md}", {
   eager: true,
   import: "default",
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { navigationTarget, rememberWhileNavigating } from "./portal-build.ts";
+import { navigationTarget, rememberWhileNavigating } from "./build.ts";
 
 const key = "densara:navigating-to";
 

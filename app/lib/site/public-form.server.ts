@@ -1,9 +1,9 @@
 import type { TadaDocumentNode } from "gql.tada";
 import type { RouterContextProvider } from "react-router";
-import { failed, readForm } from "./actions.server.ts";
-import { submit } from "./api.server.ts";
-import { text } from "./form-data.ts";
-import { reusedFormTicket } from "../../shared/contracts/form-ticket.ts";
+import { failed, readForm } from "../actions.server.ts";
+import { submit } from "../api.server.ts";
+import { text } from "../form-data.ts";
+import { reusedFormTicket } from "../../../shared/contracts/form-ticket.ts";
 
 /**
  * A public form's action (ADR 028): the mutation's outcome, or the refusal with every word

@@ -1,4 +1,4 @@
-import { graphql, readFragment, type FragmentOf } from "./graphql.ts";
+import { graphql, readFragment, type FragmentOf } from "../graphql.ts";
 
 /**
  * What a list's `Pagination` reads of a connection's page: every list query spreads it

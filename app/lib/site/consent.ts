@@ -6,7 +6,7 @@ import {
   type ConsentCategory,
   type LoaderName,
   type SiteAnalytics,
-} from "../../shared/analytics.ts";
+} from "../../../shared/analytics.ts";
 
 /**
  * A visitor's consent to the analytics loaders, kept in their browser (localStorage): an

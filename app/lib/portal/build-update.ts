@@ -1,4 +1,4 @@
-import { defaultBuildPollMs } from "../../shared/contracts/app-config.ts";
+import { defaultBuildPollMs } from "../../../shared/contracts/app-config.ts";
 
 /**
  * Spec §4 and §7: the portal polls for a newer build. When one is found, the next

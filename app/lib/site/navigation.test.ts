@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { footerColumns, headerNavigation, isActive, isGroup, socialLinks, type NavigationLink } from "./navigation.ts";
-import { isPublicPath } from "../../shared/public-paths.ts";
-import { site } from "./site.ts";
+import { isPublicPath } from "../../../shared/public-paths.ts";
+import { site } from "../brand.ts";
 
 function labelsAndPaths(links: readonly NavigationLink[]) {
   return links.map((link) => [link.label, link.to]);

@@ -1,6 +1,6 @@
 import { Kind, print, type DocumentNode } from "@0no-co/graphql.web";
 import type { TadaDocumentNode } from "gql.tada";
-import type { ApiError } from "../../shared/contracts/graphql-context.ts";
+import type { ApiError } from "../../../shared/contracts/graphql-context.ts";
 
 /**
  * The default GraphQL client of the hydrated pages (spec §7, §9): POST JSON

@@ -1,6 +1,6 @@
 import { createApiClient } from "./api-client.ts";
-import { portalSession } from "./portal-session.ts";
-import { signInHref } from "./sign-in.ts";
+import { portalSession } from "./session.ts";
+import { signInHref } from "../sign-in.ts";
 
 /**
  * The hydrated portal's one GraphQL client. When the session ends under it (a 401), it

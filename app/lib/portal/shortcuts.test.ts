@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { dashboardPages } from "./dashboard-nav.ts";
+import { dashboardPages } from "./nav.ts";
 import { createShortcutReader, paletteKeys, sequenceTimeoutMs, shortcutsFor } from "./shortcuts.ts";
 
 const shortcuts = shortcutsFor(dashboardPages, "Linux x86_64");

@@ -1,6 +1,6 @@
-import { currentProduct } from "../../shared/product-line.ts";
-import type { IconName } from "../../content/schema.ts";
-import { site } from "./site.ts";
+import { currentProduct } from "../../../shared/product-line.ts";
+import type { IconName } from "../../../content/schema.ts";
+import { site } from "../brand.ts";
 
 /** Spec §3 "Navigation link". `target: "_blank"` marks a link that leaves the site. */
 export type NavigationLink = {

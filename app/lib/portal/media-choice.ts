@@ -1,4 +1,4 @@
-import { formatBytes } from "./file-choice.ts";
+import { formatBytes } from "../file-choice.ts";
 
 /** A kind of file an upload takes, by the type a browser reports from the file's name. */
 export type UploadType = { mimes: readonly string[]; label: string; maxBytes: number };

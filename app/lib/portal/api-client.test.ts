@@ -8,7 +8,7 @@ import {
   retryStatuses,
   type CacheStore,
 } from "./api-client.ts";
-import { graphql } from "./graphql.ts";
+import { graphql } from "../graphql.ts";
 
 const Viewer = graphql(`
   query Viewer {

@@ -33,19 +33,12 @@ import type { FormStoryContexts, Step } from "./story.ts";
 import { demoInquiryEmails, inquirySteps } from "./inquiries.ts";
 import { releaseSteps } from "./releases.ts";
 import type { BlobStore } from "../storage/blob-store.ts";
-import {
-  demoBrowsers,
-  demoOrganizations,
-  demoPeople,
-  importDaysAgo,
-  type DemoOrganization,
-  type DemoPerson,
-  type SignInHabit,
-} from "./data.ts";
+import { demoOrganizations, importDaysAgo, type DemoOrganization } from "./organizations.ts";
+import { demoBrowsers, demoPeople, type DemoPerson, type SignInHabit } from "./people.ts";
 
 /**
  * Demo data for a newcomer's portal: about two dozen organizations, thirty people and
- * two months of activity, all fictional (see ./data.ts).
+ * two months of activity, all fictional (see ./organizations.ts and ./people.ts).
  *
  * Every change to organizations, memberships, roles, statuses, invitations and settings
  * goes through the domain operations, as the product itself (a system actor), so each

@@ -95,7 +95,7 @@ export async function expectApart(a: Locator, b: Locator): Promise<void> {
 // The portal's pages as the sweeps visit them, derived from the nav (portal-pages.ts).
 export { adminOnlyPages, adminPages, adminSidebarLabels } from "./portal-pages.ts";
 
-/** A demo person the server seeds (server/demo/data.ts), active, with a unique name. */
+/** A demo person the server seeds (server/demo/people.ts), active, with a unique name. */
 export const seededPerson = { name: "Jamal Washington", search: "Washingt" };
 
 /** Goes to a portal page and waits until it is hydrated (see `waitForPortal`). */

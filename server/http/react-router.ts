@@ -96,9 +96,13 @@ function atSiteOrigin(request: Request, siteOrigin: string, bodyRead = false): R
   if (request.method === "GET" || request.method === "HEAD") return request;
   const url = new URL(request.url);
   if (bodyRead) {
+    // Without a body, no header may say there is one.
+    const headers = new Headers(request.headers);
+    headers.delete("content-length");
+    headers.delete("transfer-encoding");
     return new Request(new URL(`${url.pathname}${url.search}`, siteOrigin), {
       method: request.method,
-      headers: request.headers,
+      headers,
       signal: request.signal,
     });
   }

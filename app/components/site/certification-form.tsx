@@ -5,7 +5,11 @@ import { ConsentField, EmailField, PlaceFields, PublicForm, publicFormState } fr
 
 const certificationFormId = "application-form";
 
-const products = [...productsNewestFirst.map((id) => ({ value: id, label: productLine[id].name }))];
+const products = [
+  ...productsNewestFirst.map((id) => ({ value: id, label: productLine[id].name })),
+  // An applicant may not have chosen a generation yet (the inquiry's product takes "unsure").
+  { value: "unsure", label: "Not decided yet" },
+];
 
 const formats = [
   { value: "online", label: "Online", hint: "Modules at your own pace, the assessment by video call." },

@@ -1,11 +1,7 @@
 import { tileGrid, usStates } from "../../../shared/places/us-states.ts";
 import { withParams } from "../../lib/list-params.ts";
 import { cn } from "../ui/cn.ts";
-import { linkClasses, type FinderResults } from "./location-model.ts";
-
-function placeHref(search: string, place: string): string {
-  return `/locations${withParams(search, { place, country: null, lat: null, lng: null, page: null })}#results`;
-}
+import { linkClasses, placeHref, type FinderResults } from "./location-model.ts";
 
 function countryHref(search: string, country: string): string {
   return `/locations${withParams(search, { country, place: null, lat: null, lng: null, page: null })}#results`;

@@ -1,6 +1,7 @@
 /** What the locations finder shows and is asked: shared by the finder and the browse-by-place links. */
 
 import { productLabelsBy, type ProductId } from "../../../shared/product-line.ts";
+import { withParams } from "../../lib/list-params.ts";
 
 export type Kind = "clinic" | "hospital" | "distributor" | "research_site";
 
@@ -73,3 +74,8 @@ export const radiusLabels = {
 };
 
 export const linkClasses = "font-semibold text-bdblue-700 underline underline-offset-2 dark:text-bdblue-300";
+
+/** The finder's address for one place (a state, a province, a city), keeping the visitor's other filters. */
+export function placeHref(search: string, place: string): string {
+  return `/locations${withParams(search, { place, country: null, lat: null, lng: null, page: null })}#results`;
+}

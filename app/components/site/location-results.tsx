@@ -1,5 +1,5 @@
 import { canadianProvinces, usStates } from "../../../shared/places/us-states.ts";
-import { linkClasses, type DensaraNearest, type FinderResults, type PlaceChoice } from "./location-model.ts";
+import { linkClasses, placeHref, type DensaraNearest, type FinderResults, type PlaceChoice } from "./location-model.ts";
 import { withParams } from "../../lib/list-params.ts";
 import { buttonClasses } from "../ui/button.tsx";
 import { LocationCard, miles } from "./location-card.tsx";
@@ -25,9 +25,6 @@ function heading(results: FinderResults): string {
   }
   return results.total === 0 ? "No locations to show" : `${count(results.total)} listed`;
 }
-
-const placeHref = (search: string, place: string) =>
-  `/locations${withParams(search, { place, country: null, lat: null, lng: null, page: null })}#results`;
 
 /** Places as a run of links: the other places of a name, or the suggestions for an unknown one. */
 function PlaceLinks({ places, search, label }: { places: readonly PlaceChoice[]; search: string; label: string }) {

@@ -24,7 +24,7 @@ export const organizationSorts = {
   updated: "Last changed",
 } satisfies Record<ApiEnum<"OrganizationSort">, string>;
 
-/** The products an organization may run, in the order the form asks for them. */
+/** The products an organization may run, newest first: the order the form asks for them. */
 export const productLabels = productLabelsBy((product) => `${product.short} units`) satisfies Record<
   ApiEnum<"Product">,
   string

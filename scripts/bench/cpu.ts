@@ -34,7 +34,7 @@ export function processTree(pid: number): number[] {
 }
 
 /** CPU milliseconds a process tree has used so far (utime + stime of each process, all its threads). */
-function cpuMsOf(pid: number): number {
+export function cpuMsOf(pid: number): number {
   let ticks = 0;
   for (const each of processTree(pid)) {
     try {
